@@ -1,0 +1,471 @@
+package url
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/unicode"
+)
+
+// This file implements the standard's section "Percent-encoded bytes"
+// (https://url.spec.whatwg.org/#percent-encoded-bytes): the eight
+// percent-encode sets, percent-encoding and percent-decoding.
+//
+// Input that is not valid UTF-8 is read the way the Encoding Standard's UTF-8
+// decoder reads it (https://encoding.spec.whatwg.org/#utf-8-decoder): each
+// invalid sequence becomes one U+FFFD, and so comes out percent-encoded as
+// %EF%BF%BD. That is what a browser does with the same bytes, and what the
+// standard's "scalar value string" asks for, since a Go string may hold any
+// bytes.
+
+// An encodeSet is a set of the standard's percent-encode sets, one bit per set
+// (https://url.spec.whatwg.org/#percent-encode-set). The zero encodeSet is the
+// empty set: no byte is in it.
+type encodeSet uint8
+
+// The percent-encode sets of the standard, from the smallest to the largest.
+// Each set but the first three contains the one before it.
+const (
+	c0ControlSet      encodeSet = 1 << iota // https://url.spec.whatwg.org/#c0-control-percent-encode-set
+	fragmentSet                             // https://url.spec.whatwg.org/#fragment-percent-encode-set
+	querySet                                // https://url.spec.whatwg.org/#query-percent-encode-set
+	specialQuerySet                         // https://url.spec.whatwg.org/#special-query-percent-encode-set
+	pathSet                                 // https://url.spec.whatwg.org/#path-percent-encode-set
+	userinfoSet                             // https://url.spec.whatwg.org/#userinfo-percent-encode-set
+	componentSet                            // https://url.spec.whatwg.org/#component-percent-encode-set
+	formURLEncodedSet                       // https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
+)
+
+// percentEncodeTable[b] has the bit of every set that contains byte b. The
+// sets are sets of code points; a byte of 0x80 or more is part of a non-ASCII
+// code point, which every set contains, so such a byte is in every set.
+var percentEncodeTable = buildPercentEncodeTable()
+
+// buildPercentEncodeTable builds percentEncodeTable from the standard's
+// definitions, each set from the one it is defined in terms of.
+func buildPercentEncodeTable() [256]encodeSet {
+	var t [256]encodeSet
+	// derive makes set the set base plus the bytes of extra.
+	derive := func(set, base encodeSet, extra string) {
+		for b, sets := range t {
+			if sets&base != 0 {
+				t[b] |= set
+			}
+		}
+		for i := 0; i < len(extra); i++ {
+			t[extra[i]] |= set
+		}
+	}
+
+	// The C0 control percent-encode set is a percent-encode set consisting of
+	// C0 controls and all code points greater than U+007E (~).
+	for b := range t {
+		if b <= 0x1F || b > 0x7E {
+			t[b] |= c0ControlSet
+		}
+	}
+	// The fragment percent-encode set is a percent-encode set consisting of the
+	// C0 control percent-encode set and U+0020 SPACE, U+0022 ("), U+003C (<),
+	// U+003E (>), and U+0060 (`).
+	derive(fragmentSet, c0ControlSet, " \"<>`")
+	// The query percent-encode set is a percent-encode set consisting of the C0
+	// control percent-encode set and U+0020 SPACE, U+0022 ("), U+0023 (#),
+	// U+003C (<), and U+003E (>).
+	derive(querySet, c0ControlSet, " \"#<>")
+	// The special-query percent-encode set is a percent-encode set consisting
+	// of the query percent-encode set and U+0027 (').
+	derive(specialQuerySet, querySet, "'")
+	// The path percent-encode set is a percent-encode set consisting of the
+	// query percent-encode set and U+003F (?), U+005E (^), U+0060 (`),
+	// U+007B ({), and U+007D (}).
+	derive(pathSet, querySet, "?^`{}")
+	// The userinfo percent-encode set is a percent-encode set consisting of the
+	// path percent-encode set and U+002F (/), U+003A (:), U+003B (;),
+	// U+003D (=), U+0040 (@), U+005B ([) to U+005D (]), inclusive, and
+	// U+007C (|).
+	derive(userinfoSet, pathSet, "/:;=@[\\]|")
+	// The component percent-encode set is a percent-encode set consisting of
+	// the userinfo percent-encode set and U+0024 ($) to U+0026 (&), inclusive,
+	// U+002B (+), and U+002C (,).
+	derive(componentSet, userinfoSet, "$%&+,")
+	// The application/x-www-form-urlencoded percent-encode set is a
+	// percent-encode set consisting of the component percent-encode set and
+	// U+0021 (!), U+0027 (') to U+0029 RIGHT PARENTHESIS, inclusive, and
+	// U+007E (~).
+	derive(formURLEncodedSet, componentSet, "!'()~")
+	return t
+}
+
+// contains reports whether byte b is in one of the sets of s. For a byte of
+// 0x80 or more it is true for every non-empty s.
+func (s encodeSet) contains(b byte) bool {
+	return percentEncodeTable[b]&s != 0
+}
+
+const upperHexDigits = "0123456789ABCDEF"
+
+// appendPercentEncodedByte appends the percent-encoding of b
+// (https://url.spec.whatwg.org/#percent-encode): "%" and two ASCII upper hex
+// digits.
+func appendPercentEncodedByte(dst []byte, b byte) []byte {
+	return append(dst, '%', upperHexDigits[b>>4], upperHexDigits[b&0x0F])
+}
+
+// decodeRune decodes the first code point of s as the Encoding Standard's UTF-8
+// decoder does (https://encoding.spec.whatwg.org/#utf-8-decoder). On valid
+// UTF-8 it is utf8.DecodeRuneInString. An invalid sequence yields U+FFFD and
+// the length of its maximal subpart, the longest prefix that could start a
+// valid sequence (at least 1), where Go's decoder always consumes one byte:
+// "\xF0\x90\x80" is one U+FFFD of size 3, "\xC0\x80" two U+FFFD of size 1,
+// and the surrogate "\xED\xA0\x80" three U+FFFD of size 1. An empty s yields
+// (utf8.RuneError, 0).
+func decodeRune(s string) (r rune, size int) {
+	r, size = utf8.DecodeRuneInString(s)
+	if r != utf8.RuneError || size != 1 {
+		return r, size
+	}
+	// s starts with an invalid sequence. Bytes needed and the bounds of the
+	// second byte follow the Encoding Standard's UTF-8 decoder, steps 3 and 4.
+	b := s[0]
+	var need int
+	lower, upper := byte(0x80), byte(0xBF)
+	switch {
+	case 0xC2 <= b && b <= 0xDF:
+		need = 1
+	case 0xE0 <= b && b <= 0xEF:
+		need = 2
+		if b == 0xE0 {
+			lower = 0xA0
+		} else if b == 0xED {
+			upper = 0x9F
+		}
+	case 0xF0 <= b && b <= 0xF4:
+		need = 3
+		if b == 0xF0 {
+			lower = 0x90
+		} else if b == 0xF4 {
+			upper = 0x8F
+		}
+	default:
+		return utf8.RuneError, 1
+	}
+	// The sequence is invalid, so one of its bytes is missing or out of
+	// bounds: that byte ends the maximal subpart.
+	for i := 1; i <= need; i++ {
+		if i == len(s) || s[i] < lower || s[i] > upper {
+			return utf8.RuneError, i
+		}
+		lower, upper = 0x80, 0xBF
+	}
+	return utf8.RuneError, 1 // not reached: s did not decode
+}
+
+// toWellFormed returns s with each invalid UTF-8 sequence replaced by U+FFFD,
+// as decodeRune reads it: the conversion of a Go string to the standard's
+// scalar value string. It returns s itself, without allocating, when s is
+// valid UTF-8.
+func toWellFormed(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	start := 0 // start of the run of valid bytes not yet written
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := decodeRune(s[i:])
+		if r == utf8.RuneError && s[i:i+n] != "\uFFFD" {
+			b.WriteString(s[start:i])
+			b.WriteString("\uFFFD")
+			start = i + n
+		}
+		i += n
+	}
+	b.WriteString(s[start:])
+	return b.String()
+}
+
+// appendPercentEncoded appends the UTF-8 percent-encoding of s using set
+// (https://url.spec.whatwg.org/#string-utf-8-percent-encode): each byte of a
+// code point in set becomes %XX with upper-case hex digits. Invalid UTF-8 in s
+// is read as decodeRune reads it, each invalid sequence as U+FFFD, written
+// %EF%BF%BD. Runs of bytes that need no encoding are appended whole.
+func appendPercentEncoded(dst []byte, s string, set encodeSet) []byte {
+	return appendUTF8PercentEncoded(dst, s, set, false)
+}
+
+// appendUTF8PercentEncoded is appendPercentEncoded with the standard's
+// spaceAsPlus: when it is true, U+0020 SPACE becomes "+".
+func appendUTF8PercentEncoded(dst []byte, s string, set encodeSet, spaceAsPlus bool) []byte {
+	start := 0 // start of the run of bytes not yet appended that need no encoding
+	for i := 0; i < len(s); {
+		c := s[i]
+		if !set.contains(c) {
+			i++
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		switch {
+		case c == ' ' && spaceAsPlus:
+			dst = append(dst, '+')
+			i++
+		case c < utf8.RuneSelf:
+			dst = appendPercentEncodedByte(dst, c)
+			i++
+		default:
+			// Every set contains all non-ASCII code points: encode each byte of
+			// this one, or U+FFFD's for an invalid sequence.
+			r, n := decodeRune(s[i:])
+			if r == utf8.RuneError {
+				dst = append(dst, "%EF%BF%BD"...)
+			} else {
+				for j := i; j < i+n; j++ {
+					dst = appendPercentEncodedByte(dst, s[j])
+				}
+			}
+			i += n
+		}
+		start = i
+	}
+	return append(dst, s[start:]...)
+}
+
+// needsPercentEncoding reports whether appendPercentEncoded would append
+// anything but s itself. That is the case exactly when s has a byte in set:
+// all bytes of 0x80 or more are in every set, and invalid UTF-8 always has
+// one, so invalid UTF-8 (which becomes %EF%BF%BD) also needs encoding.
+func needsPercentEncoding(s string, set encodeSet) bool {
+	for i := 0; i < len(s); i++ {
+		if set.contains(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// decodeHexDigit returns the value of the ASCII hex digit c.
+func decodeHexDigit(c byte) (v byte, ok bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// indexPercentEncodedByte returns the index of the first percent-encoded byte
+// (https://url.spec.whatwg.org/#percent-encoded-byte), "%" followed by two
+// ASCII hex digits, in s, or -1.
+func indexPercentEncodedByte(s string) int {
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], '%')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if i+2 >= len(s) {
+			return -1
+		}
+		if _, ok := decodeHexDigit(s[i+1]); ok {
+			if _, ok := decodeHexDigit(s[i+2]); ok {
+				return i
+			}
+		}
+		i++
+	}
+}
+
+// appendPercentDecoded appends the percent-decoding of the bytes of s
+// (https://url.spec.whatwg.org/#percent-decode) to dst.
+func appendPercentDecoded(dst []byte, s string) []byte {
+	for {
+		i := indexPercentEncodedByte(s)
+		if i < 0 {
+			return append(dst, s...)
+		}
+		// 2.1. If byte is not 0x25 (%), then append byte to output.
+		// 2.2. Otherwise, if ... the next two bytes after byte in input are not
+		// in the ranges 0x30 (0) to 0x39 (9), 0x41 (A) to 0x46 (F), and 0x61 (a)
+		// to 0x66 (f), all inclusive, append byte to output.
+		dst = append(dst, s[:i]...)
+		// 2.3. Otherwise: let bytePoint be the two bytes after byte in input,
+		// decoded, and then interpreted as a hexadecimal number; append a byte
+		// whose value is bytePoint to output; skip the next two bytes.
+		hi, _ := decodeHexDigit(s[i+1])
+		lo, _ := decodeHexDigit(s[i+2])
+		dst = append(dst, hi<<4|lo)
+		s = s[i+3:]
+	}
+}
+
+// percentDecode returns the percent-decoding of the bytes of s
+// (https://url.spec.whatwg.org/#percent-decode). For a well-formed s it is the
+// standard's "percent-decode a string".
+func percentDecode(s string) []byte {
+	return appendPercentDecoded(make([]byte, 0, len(s)), s)
+}
+
+// percentDecodeString is percentDecode returning a string. It returns s
+// itself, without allocating, when s has no percent-encoded byte.
+func percentDecodeString(s string) string {
+	i := indexPercentEncodedByte(s)
+	if i < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	b = append(b, s[:i]...)
+	return string(appendPercentDecoded(b, s[i:]))
+}
+
+// utf16Encodings are the x/text UTF-16 encodings that htmlindex.Name does not
+// name (those that handle a byte order mark).
+var utf16Encodings = [...]encoding.Encoding{
+	unicode.UTF16(unicode.BigEndian, unicode.UseBOM),
+	unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM),
+	unicode.UTF16(unicode.LittleEndian, unicode.UseBOM),
+	unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM),
+}
+
+// getOutputEncoding implements the Encoding Standard's "get an output
+// encoding" (https://encoding.spec.whatwg.org/#get-an-output-encoding): it
+// returns nil, which stands for UTF-8, when enc is nil, UTF-8, replacement,
+// UTF-16BE or UTF-16LE, and enc otherwise.
+func getOutputEncoding(enc encoding.Encoding) encoding.Encoding {
+	if enc == nil || enc == unicode.UTF8 || enc == unicode.UTF8BOM {
+		return nil
+	}
+	for _, u := range utf16Encodings {
+		if enc == u {
+			return nil
+		}
+	}
+	// 1. If encoding is replacement or UTF-16BE/LE, then return UTF-8.
+	// 2. Return encoding.
+	switch name, _ := htmlindex.Name(enc); name {
+	case "utf-8", "replacement", "utf-16be", "utf-16le":
+		return nil
+	}
+	return enc
+}
+
+// appendPercentEncodeAfterEncoding appends the result of the standard's
+// "percent-encode after encoding" (https://url.spec.whatwg.org/#string-percent-encode-after-encoding)
+// with encoding enc, input s and percent-encode set set. enc goes through
+// getOutputEncoding; when that gives UTF-8 (nil), this is appendPercentEncoded
+// with spaceAsPlus. spaceAsPlus is true exactly when set is
+// formURLEncodedSet. Invalid UTF-8 in s is read as U+FFFD, as toWellFormed
+// reads it.
+//
+// A code point that a legacy encoding cannot encode becomes "%26%23", its
+// value in decimal, and "%3B": "&#8253;" percent-encoded. One encoder instance
+// sees the whole of s, as the standard requires for ISO-2022-JP, whose
+// encoder has state.
+func appendPercentEncodeAfterEncoding(dst []byte, enc encoding.Encoding, s string, set encodeSet, spaceAsPlus bool) []byte {
+	if enc = getOutputEncoding(enc); enc == nil {
+		return appendUTF8PercentEncoded(dst, s, set, spaceAsPlus)
+	}
+	// 1. Assert: encoding is UTF-8 or percentEncodeSet is special-query
+	// percent-encode set or application/x-www-form-urlencoded percent-encode
+	// set. (Not checked: the other sets work the same way.)
+	// 2. Let spaceAsPlus be true if percentEncodeSet is
+	// application/x-www-form-urlencoded percent-encode set; otherwise false.
+	// (The caller's argument.)
+	// 3. Let encoder be the result of getting an encoder from encoding.
+	encoder := newLegacyEncoder(enc)
+	// 4. Let inputQueue be input converted to an I/O queue.
+	s = toWellFormed(s)
+	// 5. Let output be the empty string. (dst.)
+	// 6.-7. While potentialError is non-null: run encode or fail with
+	// inputQueue, encoder, and encodeOutput; percent-encode encodeOutput; if
+	// there was an error, append its code point as "%26%23...%3B". Here the
+	// encoder's handler runs one code point at a time, so each call is at most
+	// one step of that loop.
+	var buf [16]byte
+	for i := 0; i <= len(s); {
+		var out []byte
+		errRune := noError
+		if i < len(s) {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			out, errRune = encoder.encode(buf[:0], r)
+			i += n
+		} else {
+			// End-of-queue: the ISO-2022-JP encoder returns to ASCII.
+			out = encoder.finish(buf[:0])
+			i++
+		}
+		// 7.3. For each byte of encodeOutput converted to a byte sequence:
+		for _, b := range out {
+			switch {
+			// 7.3.1. If spaceAsPlus is true and byte is 0x20 (SP), then
+			// append U+002B (+) to output and continue.
+			case spaceAsPlus && b == ' ':
+				dst = append(dst, '+')
+			// 7.3.2.-7.3.4. Let isomorph be a code point whose value is byte's
+			// value. If isomorph is not in percentEncodeSet, then append
+			// isomorph to output.
+			case !set.contains(b):
+				dst = append(dst, b)
+			// 7.3.5. Otherwise, percent-encode byte and append the result to
+			// output.
+			default:
+				dst = appendPercentEncodedByte(dst, b)
+			}
+		}
+		// 7.4. If potentialError is non-null, then append "%26%23", followed
+		// by the shortest sequence of ASCII digits representing potentialError
+		// in base ten, followed by "%3B", to output.
+		if errRune != noError {
+			dst = append(dst, "%26%23"...)
+			dst = strconv.AppendInt(dst, int64(errRune), 10)
+			dst = append(dst, "%3B"...)
+		}
+	}
+	return dst
+}
+
+// PercentEncodeComponent returns s UTF-8 percent-encoded with the standard's
+// component percent-encode set
+// (https://url.spec.whatwg.org/#component-percent-encode-set): every byte
+// except the ASCII alphanumerics and !'()*-._~ becomes %XX, with upper-case
+// hex digits. This is JavaScript's encodeURIComponent, and the result can be
+// placed in any component of a URL (a path segment, a query name or value, a
+// fragment, an opaque host) and reads back with [PercentDecodeString].
+//
+// Invalid UTF-8 in s is read as U+FFFD, one per invalid sequence, and so
+// becomes %EF%BF%BD. When nothing needs encoding, PercentEncodeComponent
+// returns s itself without allocating.
+//
+//	PercentEncodeComponent("Say what‽ 1+1=2") == "Say%20what%E2%80%BD%201%2B1%3D2"
+func PercentEncodeComponent(s string) string {
+	if !needsPercentEncoding(s, componentSet) {
+		return s
+	}
+	return string(appendPercentEncoded(make([]byte, 0, len(s)+len(s)/2+8), s, componentSet))
+}
+
+// PercentDecode returns the percent-decoding of the bytes of s
+// (https://url.spec.whatwg.org/#percent-decode): each "%" followed by two
+// ASCII hex digits becomes the byte they spell, and everything else, including
+// a "%" that does not start such a triple, is kept as it is. The result need
+// not be valid UTF-8.
+//
+//	PercentDecode("%25%s%1G") == []byte("%%s%1G")
+func PercentDecode(s string) []byte {
+	return percentDecode(s)
+}
+
+// PercentDecodeString is [PercentDecode] returning a string. When s has
+// nothing to decode, it returns s itself without allocating. The result need
+// not be valid UTF-8: "%FF" decodes to the single byte 0xFF.
+func PercentDecodeString(s string) string {
+	return percentDecodeString(s)
+}

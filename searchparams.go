@@ -1,0 +1,289 @@
+package url
+
+import (
+	"iter"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// SearchParams is a list of name-value pairs in the manner of the standard's
+// URLSearchParams class (https://url.spec.whatwg.org/#interface-urlsearchparams):
+// the query of a URL, or the data of an HTML form, in order, with repeated
+// names allowed. Its String method is the application/x-www-form-urlencoded
+// serialization.
+//
+// The zero SearchParams is an empty list, ready to use. A nil *SearchParams
+// reads as an empty list; its methods that change the list panic.
+//
+// The standard's names and values are scalar value strings. A Go string may
+// hold any bytes, so each name and value given to a SearchParams is read as
+// UTF-8 with each invalid sequence taken as U+FFFD, as a browser converts a
+// JavaScript string with lone surrogates; the names and values a SearchParams
+// returns are always valid UTF-8.
+//
+// Unlike the JavaScript object, a SearchParams is not linked to a URL: read a
+// URL's with [URL.SearchParams], change it, and write it back with
+// [URL.SetSearchParams], which runs the standard's update steps. A
+// SearchParams is not safe for concurrent use if any goroutine changes it.
+type SearchParams struct {
+	// list is the standard's list: name-value tuples, each name and value
+	// valid UTF-8.
+	list [][2]string
+}
+
+// NewSearchParams returns the SearchParams that init holds in the
+// application/x-www-form-urlencoded format, as the standard's
+// new URLSearchParams(init) does with a string: a leading "?" is removed, so
+// that a URL's Search() can be passed as it is, and the rest is parsed as
+// [ParseURLEncoded] does. Like every string given to a SearchParams, init is
+// first read as UTF-8 with each invalid sequence taken as U+FFFD (the
+// standard's init is a scalar value string), where ParseURLEncoded works on
+// bytes: "\xE2%82%AC" is three U+FFFD here and "€" there.
+//
+//	NewSearchParams("?q=URL+spec&lang=en").Get("q") // "URL spec", true
+func NewSearchParams(init string) *SearchParams {
+	// 1. If init is a string and starts with U+003F (?), then remove the
+	// first code point from init.
+	init = strings.TrimPrefix(toWellFormed(init), "?")
+	// 2. Initialize this with init: 3.2. Set query's list to the result of
+	// parsing init.
+	return &SearchParams{list: ParseURLEncoded(init)}
+}
+
+// NewSearchParamsFromPairs returns a SearchParams holding a copy of pairs, in
+// order, as new URLSearchParams([[name, value], ...]) does.
+func NewSearchParamsFromPairs(pairs [][2]string) *SearchParams {
+	p := &SearchParams{list: make([][2]string, len(pairs))}
+	for i, pair := range pairs {
+		p.list[i] = [2]string{toWellFormed(pair[0]), toWellFormed(pair[1])}
+	}
+	return p
+}
+
+// NewSearchParamsFromMap returns a SearchParams holding the pairs of m, as
+// new URLSearchParams({name: value, ...}) does. A Go map has no order, so the
+// pairs are in the order of their names as Go compares strings (byte order,
+// which for valid UTF-8 is code point order), for a result that does not
+// change from run to run. Names that are the same after invalid UTF-8 is read
+// as U+FFFD all appear, in that order.
+func NewSearchParamsFromMap(m map[string]string) *SearchParams {
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	p := &SearchParams{list: make([][2]string, len(names))}
+	for i, name := range names {
+		p.list[i] = [2]string{toWellFormed(name), toWellFormed(m[name])}
+	}
+	return p
+}
+
+// Size returns the number of name-value pairs, as the standard's size getter
+// (https://url.spec.whatwg.org/#dom-urlsearchparams-size) does.
+func (p *SearchParams) Size() int {
+	if p == nil {
+		return 0
+	}
+	return len(p.list)
+}
+
+// Append adds the pair (name, value) at the end of the list, as the standard's
+// append(name, value) (https://url.spec.whatwg.org/#dom-urlsearchparams-append)
+// does.
+func (p *SearchParams) Append(name, value string) {
+	// 1. Append (name, value) to this's list.
+	p.list = append(p.list, [2]string{toWellFormed(name), toWellFormed(value)})
+	// 2. Update this. (See URL.SetSearchParams.)
+}
+
+// Delete removes every pair whose name is name, as the standard's
+// delete(name) (https://url.spec.whatwg.org/#dom-urlsearchparams-delete) does.
+func (p *SearchParams) Delete(name string) {
+	name = toWellFormed(name)
+	// 2. Otherwise, remove all tuples whose name is name from this's list.
+	p.deleteFunc(func(pair [2]string) bool { return pair[0] == name })
+	// 3. Update this.
+}
+
+// DeleteValue removes every pair whose name is name and whose value is value,
+// as the standard's delete(name, value)
+// (https://url.spec.whatwg.org/#dom-urlsearchparams-delete) does.
+func (p *SearchParams) DeleteValue(name, value string) {
+	name, value = toWellFormed(name), toWellFormed(value)
+	// 1. If value is given, then remove all tuples whose name is name and
+	// value is value from this's list.
+	p.deleteFunc(func(pair [2]string) bool { return pair[0] == name && pair[1] == value })
+	// 3. Update this.
+}
+
+// deleteFunc removes the pairs for which del returns true, keeping the order
+// of the others.
+func (p *SearchParams) deleteFunc(del func([2]string) bool) {
+	p.list = slices.DeleteFunc(p.list, del)
+}
+
+// Get returns the value of the first pair whose name is name, and whether
+// there is one, as the standard's get(name)
+// (https://url.spec.whatwg.org/#dom-urlsearchparams-get) does (it returns null
+// where Get returns false).
+func (p *SearchParams) Get(name string) (value string, ok bool) {
+	if p == nil {
+		return "", false
+	}
+	name = toWellFormed(name)
+	for _, pair := range p.list {
+		if pair[0] == name {
+			return pair[1], true
+		}
+	}
+	return "", false
+}
+
+// GetAll returns the values of all pairs whose name is name, in list order, as
+// the standard's getAll(name)
+// (https://url.spec.whatwg.org/#dom-urlsearchparams-getall) does. It returns
+// nil when there are none.
+func (p *SearchParams) GetAll(name string) []string {
+	if p == nil {
+		return nil
+	}
+	name = toWellFormed(name)
+	var values []string
+	for _, pair := range p.list {
+		if pair[0] == name {
+			values = append(values, pair[1])
+		}
+	}
+	return values
+}
+
+// Has reports whether a pair has the name name, as the standard's has(name)
+// (https://url.spec.whatwg.org/#dom-urlsearchparams-has) does.
+func (p *SearchParams) Has(name string) bool {
+	_, ok := p.Get(name)
+	return ok
+}
+
+// HasValue reports whether a pair has the name name and the value value, as
+// the standard's has(name, value)
+// (https://url.spec.whatwg.org/#dom-urlsearchparams-has) does.
+func (p *SearchParams) HasValue(name, value string) bool {
+	if p == nil {
+		return false
+	}
+	name, value = toWellFormed(name), toWellFormed(value)
+	// 1. If value is given and there is a tuple whose name is name and value
+	// is value in this's list, then return true.
+	for _, pair := range p.list {
+		if pair[0] == name && pair[1] == value {
+			return true
+		}
+	}
+	// 3. Return false.
+	return false
+}
+
+// Set makes value the only value of name, as the standard's set(name, value)
+// (https://url.spec.whatwg.org/#dom-urlsearchparams-set) does: the first pair
+// named name takes value and the other pairs named name are removed; if there
+// is no such pair, (name, value) is appended.
+func (p *SearchParams) Set(name, value string) {
+	name, value = toWellFormed(name), toWellFormed(value)
+	// 1. If this's list contains any tuples whose name is name, then set the
+	// value of the first such tuple to value and remove the others.
+	first := slices.IndexFunc(p.list, func(pair [2]string) bool { return pair[0] == name })
+	if first >= 0 {
+		p.list[first][1] = value
+		rest := slices.DeleteFunc(p.list[first+1:], func(pair [2]string) bool { return pair[0] == name })
+		p.list = p.list[:first+1+len(rest)]
+		return
+	}
+	// 2. Otherwise, append (name, value) to this's list.
+	p.list = append(p.list, [2]string{name, value})
+	// 3. Update this.
+}
+
+// Sort sorts the pairs by name, as the standard's sort()
+// (https://url.spec.whatwg.org/#dom-urlsearchparams-sort) does: a stable sort,
+// which keeps pairs of the same name in their order, comparing names as
+// JavaScript compares strings, by UTF-16 code units. That is code point order
+// except that a code point above U+FFFF, written with surrogates (0xD800 to
+// 0xDFFF), sorts before the code points U+E000 to U+FFFF.
+//
+//	"?z=1&a=2&%F0%9F%8C%88=3&%EF%BC%A1=4&a=5" sorts to "a=2&a=5&z=1&%F0%9F%8C%88=3&%EF%BC%A1=4"
+func (p *SearchParams) Sort() {
+	// 1. Set this's list to the result of sorting in ascending order this's
+	// list, with a being less than b if a's name is code unit less than b's
+	// name.
+	slices.SortStableFunc(p.list, func(a, b [2]string) int {
+		return compareUTF16(a[0], b[0])
+	})
+	// 2. Update this.
+}
+
+// compareUTF16 compares a and b, valid UTF-8, as their UTF-16 encodings
+// compare code unit by code unit (https://infra.spec.whatwg.org/#code-unit-less-than),
+// without converting them. UTF-8 byte order is code point order, which is
+// UTF-16 order except between a code point above U+FFFF (a surrogate pair,
+// whose first unit is 0xD800 to 0xDBFF) and one from U+E000 to U+FFFF: the
+// comparison looks at the first code point that differs.
+func compareUTF16(a, b string) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	if i == n {
+		return len(a) - len(b) // one is a prefix of the other
+	}
+	// Back up to the start of the code point in which they differ; the bytes
+	// before i are the same in both.
+	for i > 0 && !utf8.RuneStart(a[i]) {
+		i--
+	}
+	ra, _ := utf8.DecodeRuneInString(a[i:])
+	rb, _ := utf8.DecodeRuneInString(b[i:])
+	if ua, ub := utf16First(ra), utf16First(rb); ua != ub {
+		return int(ua) - int(ub)
+	}
+	// The same first unit: both are above U+FFFF with the same leading
+	// surrogate, and their trailing surrogates compare as they do.
+	return int(ra) - int(rb)
+}
+
+// utf16First returns the first UTF-16 code unit of r.
+func utf16First(r rune) rune {
+	if r >= 0x10000 {
+		return 0xD800 + (r-0x10000)>>10
+	}
+	return r
+}
+
+// String returns the pairs in the application/x-www-form-urlencoded format,
+// as the standard's stringification behavior
+// (https://url.spec.whatwg.org/#urlsearchparams-stringification-behavior)
+// does: [SerializeURLEncoded] with UTF-8. Spaces become "+". It returns "" for
+// an empty list.
+func (p *SearchParams) String() string {
+	if p == nil || len(p.list) == 0 {
+		return ""
+	}
+	return string(appendURLEncoded(nil, p.list, nil))
+}
+
+// All returns an iterator over the name-value pairs in list order, the
+// standard's value pairs to iterate over
+// (https://url.spec.whatwg.org/#dom-urlsearchparams-entries). Changes to p
+// during the iteration are seen by it, as in JavaScript: the iterator walks
+// the list by index.
+func (p *SearchParams) All() iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for i := 0; p != nil && i < len(p.list); i++ {
+			if !yield(p.list[i][0], p.list[i][1]) {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,335 @@
+package url
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// checkSearchParams checks the invariants of p: its names and values are
+// valid UTF-8, its serialization is ASCII, and parsing the serialization gives
+// back the same list.
+func checkSearchParams(t *testing.T, p *SearchParams) {
+	t.Helper()
+	for _, pair := range p.list {
+		if !utf8.ValidString(pair[0]) || !utf8.ValidString(pair[1]) {
+			t.Errorf("pair %q is not valid UTF-8", pair)
+		}
+	}
+	s := p.String()
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			t.Errorf("String() = %q is not ASCII", s)
+			break
+		}
+	}
+	if back := NewSearchParams(s); !equalPairs(back.list, p.list) {
+		t.Errorf("NewSearchParams(%q) = %q, want %q", s, back.list, p.list)
+	}
+	if p.Size() != len(p.list) {
+		t.Errorf("Size() = %d, want %d", p.Size(), len(p.list))
+	}
+}
+
+func TestSearchParamsConstructors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		p    *SearchParams
+		want string
+	}{
+		{"zero", &SearchParams{}, ""},
+		{"empty", NewSearchParams(""), ""},
+		{"question mark", NewSearchParams("?"), ""},
+		// The standard's constructing example: new URLSearchParams({key: "730d67"}).
+		{"map", NewSearchParamsFromMap(map[string]string{"key": "730d67"}), "key=730d67"},
+		{"leading ?", NewSearchParams("?a=b&c=d"), "a=b&c=d"},
+		{"only one ? removed", NewSearchParams("??a=b"), "%3Fa=b"},
+		{"+ and %20", NewSearchParams("a=b+c%20d"), "a=b+c+d"},
+		{"pairs", NewSearchParamsFromPairs([][2]string{{"a", "1"}, {"a", "2"}, {"", ""}}), "a=1&a=2&="},
+		{"map sorted", NewSearchParamsFromMap(map[string]string{"b": "2", "a": "1", "é": "3", "Z": "0"}), "Z=0&a=1&b=2&%C3%A9=3"},
+		{"invalid UTF-8 in pairs", NewSearchParamsFromPairs([][2]string{{"\xFF", "\xC3"}}), "%EF%BF%BD=%EF%BF%BD"},
+		// init is a USVString: "\xE2" is read as U+FFFD before parsing, so
+		// the percent-encoded bytes after it do not complete it.
+		{"invalid UTF-8 in init", NewSearchParams("\xE2%82%AC=1"), "%EF%BF%BD%EF%BF%BD%EF%BF%BD=1"},
+		{"BOM kept", NewSearchParams("\uFEFFa=1"), "%EF%BB%BFa=1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.p.String(); got != tc.want {
+				t.Errorf("String() = %q, want %q", got, tc.want)
+			}
+			checkSearchParams(t, tc.p)
+		})
+	}
+
+	// NewSearchParamsFromPairs copies.
+	pairs := [][2]string{{"a", "1"}}
+	p := NewSearchParamsFromPairs(pairs)
+	pairs[0][1] = "changed"
+	if v, _ := p.Get("a"); v != "1" {
+		t.Errorf("NewSearchParamsFromPairs shares its argument: Get = %q", v)
+	}
+}
+
+func TestSearchParamsMethods(t *testing.T) {
+	// Each step runs one method on the list and checks the serialization.
+	p := &SearchParams{}
+	steps := []struct {
+		do   func()
+		want string
+	}{
+		{func() { p.Append("a", "1") }, "a=1"},
+		{func() { p.Append("b", "2") }, "a=1&b=2"},
+		{func() { p.Append("a", "3") }, "a=1&b=2&a=3"},
+		{func() { p.Append("", "") }, "a=1&b=2&a=3&="},
+		{func() { p.Append("a b", "c&d") }, "a=1&b=2&a=3&=&a+b=c%26d"},
+		// set: the first "a" takes the value, the others go.
+		{func() { p.Set("a", "x") }, "a=x&b=2&=&a+b=c%26d"},
+		{func() { p.Set("new", "y") }, "a=x&b=2&=&a+b=c%26d&new=y"},
+		{func() { p.Delete("") }, "a=x&b=2&a+b=c%26d&new=y"},
+		{func() { p.Delete("missing") }, "a=x&b=2&a+b=c%26d&new=y"},
+		{func() { p.Append("b", "3"); p.Append("b", "2") }, "a=x&b=2&a+b=c%26d&new=y&b=3&b=2"},
+		// delete(name, value) removes only the matching pairs.
+		{func() { p.DeleteValue("b", "2") }, "a=x&a+b=c%26d&new=y&b=3"},
+		{func() { p.DeleteValue("b", "4") }, "a=x&a+b=c%26d&new=y&b=3"},
+		{func() { p.Delete("a b") }, "a=x&new=y&b=3"},
+		{func() { p.Set("b", "") }, "a=x&new=y&b="},
+		{func() { p.Delete("a"); p.Delete("new"); p.Delete("b") }, ""},
+	}
+	for i, step := range steps {
+		step.do()
+		if got := p.String(); got != step.want {
+			t.Fatalf("step %d: String() = %q, want %q", i, got, step.want)
+		}
+		checkSearchParams(t, p)
+	}
+
+	q := NewSearchParams("a=1&b=2&a=3&c&=empty&d=")
+	for _, tc := range []struct {
+		name      string
+		value     string
+		ok        bool
+		all       []string
+		hasValue1 bool // HasValue(name, "1")
+	}{
+		{"a", "1", true, []string{"1", "3"}, true},
+		{"b", "2", true, []string{"2"}, false},
+		{"c", "", true, []string{""}, false},
+		{"", "empty", true, []string{"empty"}, false},
+		{"d", "", true, []string{""}, false},
+		{"z", "", false, nil, false},
+		{"A", "", false, nil, false},
+	} {
+		if v, ok := q.Get(tc.name); v != tc.value || ok != tc.ok {
+			t.Errorf("Get(%q) = %q, %v; want %q, %v", tc.name, v, ok, tc.value, tc.ok)
+		}
+		if all := q.GetAll(tc.name); !slices.Equal(all, tc.all) {
+			t.Errorf("GetAll(%q) = %q, want %q", tc.name, all, tc.all)
+		}
+		if has := q.Has(tc.name); has != tc.ok {
+			t.Errorf("Has(%q) = %v, want %v", tc.name, has, tc.ok)
+		}
+		if has := q.HasValue(tc.name, "1"); has != tc.hasValue1 {
+			t.Errorf("HasValue(%q, %q) = %v, want %v", tc.name, "1", has, tc.hasValue1)
+		}
+	}
+	if !q.HasValue("a", "3") || q.HasValue("a", "2") || !q.HasValue("", "empty") {
+		t.Error("HasValue is wrong")
+	}
+	if q.Size() != 6 {
+		t.Errorf("Size() = %d, want 6", q.Size())
+	}
+
+	// Names and values with invalid UTF-8 are read as U+FFFD everywhere.
+	r := &SearchParams{}
+	r.Append("\xFF", "\xFE")
+	if v, ok := r.Get("\uFFFD"); v != "\uFFFD" || !ok {
+		t.Errorf("Get(U+FFFD) = %q, %v", v, ok)
+	}
+	if v, ok := r.Get("\xC0"); v != "\uFFFD" || !ok {
+		t.Errorf("Get(\\xC0) = %q, %v", v, ok)
+	}
+	if !r.HasValue("\xFF", "\xFF") {
+		t.Error("HasValue(\\xFF, \\xFF) = false")
+	}
+	r.Set("\xFE", "\xF0\x90\x80")
+	if got, want := r.String(), "%EF%BF%BD=%EF%BF%BD"; got != want {
+		t.Errorf("after Set: %q, want %q", got, want)
+	}
+	r.DeleteValue("\xFF", "\xFF")
+	if r.Size() != 0 {
+		t.Errorf("DeleteValue with invalid UTF-8 left %q", r.list)
+	}
+}
+
+func TestSearchParamsNil(t *testing.T) {
+	var p *SearchParams
+	if p.Size() != 0 || p.String() != "" || p.Has("a") || p.HasValue("a", "b") || p.GetAll("a") != nil {
+		t.Error("nil *SearchParams does not read as empty")
+	}
+	if v, ok := p.Get("a"); v != "" || ok {
+		t.Error("nil Get")
+	}
+	for range p.All() {
+		t.Error("nil All yields")
+	}
+}
+
+func TestSearchParamsAll(t *testing.T) {
+	p := NewSearchParams("a=1&b=2&a=3")
+	var got [][2]string
+	for name, value := range p.All() {
+		got = append(got, [2]string{name, value})
+	}
+	if want := [][2]string{{"a", "1"}, {"b", "2"}, {"a", "3"}}; !equalPairs(got, want) {
+		t.Errorf("All() = %q, want %q", got, want)
+	}
+	// Stopping early.
+	n := 0
+	for range p.All() {
+		n++
+		break
+	}
+	if n != 1 {
+		t.Errorf("break: %d iterations", n)
+	}
+	// Like the JavaScript iterator, All walks the live list by index:
+	// deleting the current pair skips the next one.
+	var seen []string
+	for name := range p.All() {
+		seen = append(seen, name)
+		if name == "a" && len(seen) == 1 {
+			p.Delete("a")
+		}
+	}
+	if want := []string{"a"}; !slices.Equal(seen, want) {
+		t.Errorf("All() while deleting saw %q, want %q", seen, want)
+	}
+}
+
+func TestSearchParamsSort(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+	}{
+		{"", ""},
+		{"b=1&a=2", "a=2&b=1"},
+		// Stable: pairs of the same name keep their order.
+		{"z=5&a=3&z=1&a=2&a=1", "a=3&a=2&a=1&z=5&z=1"},
+		// Code units, not bytes: a code point above U+FFFF (surrogates from
+		// 0xD800) sorts before U+E000 to U+FFFF, and after U+D7FF.
+		{"%EF%BF%BD=1&%F0%9F%8C%88=2&%ED%9F%BF=3", "%ED%9F%BF=3&%F0%9F%8C%88=2&%EF%BF%BD=1"},
+		{"%EE%80%80=1&%F0%90%80%80=2", "%F0%90%80%80=2&%EE%80%80=1"},
+		// Between two code points above U+FFFF, code point order.
+		{"%F4%8F%BF%BF=1&%F0%90%80%80=2&%F0%9F%8C%88=3", "%F0%90%80%80=2&%F0%9F%8C%88=3&%F4%8F%BF%BF=1"},
+		// A prefix sorts first; the empty name first of all.
+		{"ab=1&a=2&=3", "=3&a=2&ab=1"},
+		// Uppercase (0x41..) before lowercase (0x61..).
+		{"a=1&B=2&%C3%A9=3&e=4", "B=2&a=1&e=4&%C3%A9=3"},
+		// The standard's example: "?q=🏳️‍🌈&key=e1f7bc78".
+		{"?q=%F0%9F%8F%B3%EF%B8%8F%E2%80%8D%F0%9F%8C%88&key=e1f7bc78", "key=e1f7bc78&q=%F0%9F%8F%B3%EF%B8%8F%E2%80%8D%F0%9F%8C%88"},
+	} {
+		p := NewSearchParams(tc.in)
+		p.Sort()
+		if got := p.String(); got != tc.want {
+			t.Errorf("Sort of %q = %q, want %q", tc.in, got, tc.want)
+		}
+		checkSearchParams(t, p)
+	}
+}
+
+// TestCompareUTF16 checks compareUTF16 against comparing UTF-16 encodings.
+func TestCompareUTF16(t *testing.T) {
+	words := []string{
+		"", "a", "ab", "b", "B", "é", "\uD7FF", "\uE000", "\uFFFD", "\uFFFF", "\U00010000",
+		"\U0001F308", "\U0010FFFF", "a\U00010000", "a\uFFFD", "a\uE000b", "\U00010000a",
+		"\U00010400", "\U000103FF", "\u0800", "\u07FF",
+	}
+	sign := func(x int) int {
+		switch {
+		case x < 0:
+			return -1
+		case x > 0:
+			return 1
+		}
+		return 0
+	}
+	for _, a := range words {
+		for _, b := range words {
+			want := slices.Compare(utf16.Encode([]rune(a)), utf16.Encode([]rune(b)))
+			if got := sign(compareUTF16(a, b)); got != want {
+				t.Errorf("compareUTF16(%+q, %+q) = %d, want %d", a, b, got, want)
+			}
+		}
+	}
+}
+
+// FuzzSearchParams checks that the serialization of any parsed input parses
+// back to the same pairs, and the invariants after each method.
+func FuzzSearchParams(f *testing.F) {
+	for _, s := range []string{
+		"", "a=b", "?a=b&c", "a+b=c%20d", "%", "%zz=%41", "\xFF=\xED\xA0\x80", "==&&=",
+		"%EF%BF%BD=1&%F0%9F%8C%88=2", "a=1&a=2&b=3", "\uFEFF?x", "%2B+%26%3D",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p := NewSearchParams(s)
+		checkSearchParams(t, p)
+		if got := ParseURLEncoded(p.String()); !equalPairs(got, p.list) {
+			t.Fatalf("ParseURLEncoded(String()) = %q, want %q", got, p.list)
+		}
+		// The methods keep the invariants; sorting keeps the pairs.
+		before := slices.Clone(p.list)
+		p.Sort()
+		if len(p.list) != len(before) {
+			t.Fatalf("Sort changed the size")
+		}
+		for i := 1; i < len(p.list); i++ {
+			if compareUTF16(p.list[i-1][0], p.list[i][0]) > 0 {
+				t.Fatalf("Sort: %q before %q", p.list[i-1][0], p.list[i][0])
+			}
+		}
+		checkSearchParams(t, p)
+		if p.Size() > 0 {
+			name := p.list[0][0]
+			p.Set(name, s)
+			if all := p.GetAll(name); len(all) != 1 || all[0] != toWellFormed(s) {
+				t.Fatalf("after Set(%q, %q), GetAll = %q", name, s, all)
+			}
+			p.Delete(name)
+			if p.Has(name) {
+				t.Fatalf("after Delete(%q), Has is true", name)
+			}
+		}
+		p.Append(s, s)
+		checkSearchParams(t, p)
+		if !strings.Contains(p.String(), "=") {
+			t.Fatalf("String() = %q after Append", p.String())
+		}
+	})
+}
+
+func BenchmarkSearchParams(b *testing.B) {
+	const query = "?q=url+parser&lang=en&page=2&sort=relevance&filter=%E2%9C%93&utm_source=newsletter"
+	b.Run("NewSearchParams", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = NewSearchParams(query)
+		}
+	})
+	p := NewSearchParams(query)
+	b.Run("String", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = p.String()
+		}
+	})
+	b.Run("Sort", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			q := SearchParams{list: slices.Clone(p.list)}
+			q.Sort()
+		}
+	})
+}

@@ -1,0 +1,154 @@
+package url
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/htmlindex"
+)
+
+// TestURLEncodedParserWPT runs every case of urlencoded-parser-data.json
+// through ParseURLEncoded and NewSearchParams.
+func TestURLEncodedParserWPT(t *testing.T) {
+	var cases []struct {
+		Input  string     `json:"input"`
+		Output [][]string `json:"output"`
+	}
+	if err := json.Unmarshal(wptFile(t, "urlencoded-parser-data.json"), &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatal("no cases in urlencoded-parser-data.json")
+	}
+	for _, tc := range cases {
+		t.Run(tc.Input, func(t *testing.T) {
+			want := make([][2]string, len(tc.Output))
+			for i, pair := range tc.Output {
+				if len(pair) != 2 {
+					t.Fatalf("bad pair %q", pair)
+				}
+				want[i] = [2]string{pair[0], pair[1]}
+			}
+			if got := ParseURLEncoded(tc.Input); !equalPairs(got, want) {
+				t.Errorf("ParseURLEncoded(%q) = %q, want %q", tc.Input, got, want)
+			}
+			// new URLSearchParams(input) runs the same parser.
+			p := NewSearchParams(tc.Input)
+			if !equalPairs(p.list, want) {
+				t.Errorf("NewSearchParams(%q) = %q, want %q", tc.Input, p.list, want)
+			}
+			checkSearchParams(t, p)
+		})
+	}
+}
+
+// equalPairs reports whether a and b hold the same pairs; nil and empty are
+// the same.
+func equalPairs(a, b [][2]string) bool {
+	return len(a) == len(b) && (len(a) == 0 || slices.Equal(a, b))
+}
+
+func TestParseURLEncoded(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want [][2]string
+	}{
+		{"", nil},
+		{"&&", nil},
+		{"a=1&b=x+y&a=%E2%80%BD&c", [][2]string{{"a", "1"}, {"b", "x y"}, {"a", "‽"}, {"c", ""}}},
+		{"%2B=%2b+", [][2]string{{"+", "+ "}}},
+		{"a=b=c", [][2]string{{"a", "b=c"}}},
+		{"=", [][2]string{{"", ""}}},
+		{"==", [][2]string{{"", "="}}},
+		{"%+2A", [][2]string{{"% 2A", ""}}},
+		{"%FF=%C3%A9", [][2]string{{"\uFFFD", "é"}}},
+		{"\xFF=\xC3", [][2]string{{"\uFFFD", "\uFFFD"}}}, // input read as bytes
+		{"%E2%82=%F0%9F%8C", [][2]string{{"\uFFFD", "\uFFFD"}}},
+		{"%EF%BB%BFa", [][2]string{{"\uFEFFa", ""}}}, // no BOM removal
+		{"?a=b", [][2]string{{"?a", "b"}}},
+		{"a;b=c", [][2]string{{"a;b", "c"}}},
+	} {
+		if got := ParseURLEncoded(tc.in); !equalPairs(got, tc.want) {
+			t.Errorf("ParseURLEncoded(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestSerializeURLEncoded(t *testing.T) {
+	shiftJIS, _ := htmlindex.Get("shift_jis")
+	windows1252, _ := htmlindex.Get("windows-1252")
+	utf16, _ := htmlindex.Get("utf-16le")
+	for _, tc := range []struct {
+		pairs [][2]string
+		enc   encoding.Encoding
+		want  string
+	}{
+		{nil, nil, ""},
+		{[][2]string{{"", ""}}, nil, "="},
+		{[][2]string{{"", ""}, {"", ""}}, nil, "=&="},
+		{[][2]string{{"a", "b"}, {"a", "c"}}, nil, "a=b&a=c"},
+		{[][2]string{{"q", "1+1 = 2"}, {"lang", "français"}}, nil, "q=1%2B1+%3D+2&lang=fran%C3%A7ais"},
+		// Everything but the ASCII alphanumerics and *-._ is encoded.
+		{[][2]string{{"*-._", " !\"#$%&'()+,/:;<=>?@[\\]^`{|}~"}}, nil,
+			"*-._=+%21%22%23%24%25%26%27%28%29%2B%2C%2F%3A%3B%3C%3D%3E%3F%40%5B%5C%5D%5E%60%7B%7C%7D%7E"},
+		{[][2]string{{"\x00\x1F\x7F", "\U0001F308"}}, nil, "%00%1F%7F=%F0%9F%8C%88"},
+		{[][2]string{{"a\xFFb", "\xF0\x90\x80"}}, nil, "a%EF%BF%BDb=%EF%BF%BD"},
+		// Legacy encodings, with unencodable code points as "&#N;".
+		{[][2]string{{"≡", "1+1 ≡ 2%20‽"}}, shiftJIS, "%81%DF=1%2B1+%81%DF+2%2520%26%238253%3B"},
+		{[][2]string{{"café", "€ \U0001F308"}}, windows1252, "caf%E9=%80+%26%23127752%3B"},
+		{[][2]string{{"\xFF", "x"}}, windows1252, "%26%2365533%3B=x"},
+		// UTF-16 serializes as UTF-8 (get an output encoding).
+		{[][2]string{{"é", "x"}}, utf16, "%C3%A9=x"},
+	} {
+		got := SerializeURLEncoded(tc.pairs, tc.enc)
+		if got != tc.want {
+			t.Errorf("SerializeURLEncoded(%q) = %q, want %q", tc.pairs, got, tc.want)
+		}
+		for i := 0; i < len(got); i++ {
+			if got[i] >= utf8.RuneSelf {
+				t.Errorf("SerializeURLEncoded(%q) = %q is not ASCII", tc.pairs, got)
+				break
+			}
+		}
+	}
+}
+
+// TestURLEncodedRoundTrip checks that parsing a serialization gives back the
+// pairs (read as scalar value strings).
+func TestURLEncodedRoundTrip(t *testing.T) {
+	pairs := [][2]string{
+		{"", ""}, {"a b", "c+d"}, {"=&", "%25%"}, {"?", "#"}, {"é", "\U0001F308"},
+		{"\xFF", "\xED\xA0\x80"}, {strings.Repeat("x", 100), "\x00"},
+	}
+	got := ParseURLEncoded(SerializeURLEncoded(pairs, nil))
+	want := make([][2]string, len(pairs))
+	for i, p := range pairs {
+		want[i] = [2]string{toWellFormed(p[0]), toWellFormed(p[1])}
+	}
+	if !equalPairs(got, want) {
+		t.Errorf("round trip: got %q, want %q", got, want)
+	}
+}
+
+func TestURLEncodedAllocs(t *testing.T) {
+	dst := make([]byte, 0, 256)
+	pairs := [][2]string{{"q", "a b"}, {"lang", "fr"}}
+	for _, c := range []struct {
+		name string
+		max  float64
+		f    func()
+	}{
+		// One allocation for the result; names and values are substrings.
+		{"ParseURLEncoded", 1, func() { _ = ParseURLEncoded("a=1&b=2&c=3&d") }},
+		{"ParseURLEncoded/empty", 0, func() { _ = ParseURLEncoded("") }},
+		{"appendURLEncoded", 0, func() { dst = appendURLEncoded(dst[:0], pairs, nil) }},
+	} {
+		if n := testing.AllocsPerRun(100, c.f); n > c.max {
+			t.Errorf("%s: %v allocations, want at most %v", c.name, n, c.max)
+		}
+	}
+}
