@@ -1,0 +1,199 @@
+package url
+
+import (
+	"net/netip"
+	"strings"
+)
+
+// A HostKind is the kind of a URL's host: https://url.spec.whatwg.org/#concept-host.
+type HostKind uint8
+
+const (
+	NullHost   HostKind = iota // the URL has no host (the standard's null)
+	DomainHost                 // a domain, such as "example.com"
+	IPv4Host                   // an IPv4 address, such as "127.0.0.1"
+	IPv6Host                   // an IPv6 address, serialized in brackets: "[::1]"
+	OpaqueHost                 // an opaque host of a URL that is not special, such as "x%20y" in "sc://x y/"
+	EmptyHost                  // the empty host, as in "file:///etc/hosts"
+)
+
+var hostKindNames = [...]string{
+	NullHost:   "null",
+	DomainHost: "domain",
+	IPv4Host:   "IPv4",
+	IPv6Host:   "IPv6",
+	OpaqueHost: "opaque",
+	EmptyHost:  "empty",
+}
+
+// String returns the kind's name: "null", "domain", "IPv4", "IPv6",
+// "opaque" or "empty".
+func (k HostKind) String() string {
+	if int(k) < len(hostKindNames) {
+		return hostKindNames[k]
+	}
+	return "HostKind(" + itoa(int(k)) + ")"
+}
+
+// appendHost runs the host parser on input and appends the host, serialized
+// by the host serializer, to dst: https://url.spec.whatwg.org/#concept-host-parser
+// and https://url.spec.whatwg.org/#concept-host-serializer. On failure it
+// returns the validation error at which the host parser failed.
+func appendHost(dst []byte, input string, isOpaque bool, errs *errorSink) ([]byte, HostKind, ValidationErrorKind) {
+	// 1. If input starts with U+005B ([), then:
+	if strings.HasPrefix(input, "[") {
+		// 1.1. If input does not end with U+005D (]), IPv6-unclosed
+		//      validation error, return failure.
+		if len(input) < 2 || input[len(input)-1] != ']' {
+			return dst, NullHost, errs.fail(ErrIPv6Unclosed)
+		}
+		// 1.2. Return the result of IPv6 parsing input with its leading
+		//      U+005B ([) and trailing U+005D (]) removed.
+		addr, fail := parseIPv6(input[1:len(input)-1], errs)
+		if fail != 0 {
+			return dst, NullHost, fail
+		}
+		dst = append(dst, '[')
+		dst = appendIPv6(dst, addr)
+		return append(dst, ']'), IPv6Host, 0
+	}
+	// 2. If isOpaque is true, then return the result of opaque-host parsing
+	//    input.
+	if isOpaque {
+		return appendOpaqueHost(dst, input, errs)
+	}
+	// 3. Assert: input is not the empty string.
+	//
+	// A fast path, the same as the steps below (FuzzHostFastPath holds it):
+	// an ASCII input with no U+0025 (%) and no other forbidden domain code
+	// point is its own percent-decoding, and the domain parser only
+	// lowercases it; the IPv4 parser reads hex digits and "0X" in either
+	// case, so input itself can go to the ends in a number checker. It
+	// writes the lowercase domain straight into dst, with no string between.
+	if classes := classesOf(input); errs == nil && input != "" && classes&(classNonASCII|classForbiddenDomain) == 0 {
+		if endsInANumber(input) {
+			addr, fail := parseIPv4(input, nil)
+			if fail != 0 {
+				return dst, NullHost, fail
+			}
+			return appendIPv4(dst, addr), IPv4Host, 0
+		}
+		return appendLower(dst, input), DomainHost, 0
+	}
+	// 4. If input contains a percent-encoded byte, domain-percent-encoded
+	//    validation error.
+	// 5. Let domain be the result of running UTF-8 decode without BOM on the
+	//    percent-decoding of input.
+	domain := input
+	if strings.IndexByte(input, '%') >= 0 {
+		domain = percentDecodeString(input)
+		if len(domain) != len(input) {
+			errs.report(ErrDomainPercentEncoded)
+		}
+	}
+	domain = toWellFormed(domain)
+	// 6. Let asciiDomain be the result of running domain parser with domain
+	//    and false.
+	// 7. If asciiDomain is failure, then return failure.
+	asciiDomain, fail := domainToASCII(domain, false, errs)
+	if fail != 0 {
+		return dst, NullHost, fail
+	}
+	// 8. If asciiDomain ends in a number, then return the result of IPv4
+	//    parsing asciiDomain.
+	if endsInANumber(asciiDomain) {
+		addr, fail := parseIPv4(asciiDomain, errs)
+		if fail != 0 {
+			return dst, NullHost, fail
+		}
+		return appendIPv4(dst, addr), IPv4Host, 0
+	}
+	// 9. Return asciiDomain.
+	return append(dst, asciiDomain...), DomainHost, 0
+}
+
+// appendOpaqueHost runs the opaque-host parser on input and appends the
+// result to dst: https://url.spec.whatwg.org/#concept-opaque-host-parser.
+// The empty string is the empty host.
+func appendOpaqueHost(dst []byte, input string, errs *errorSink) ([]byte, HostKind, ValidationErrorKind) {
+	// 1. If input contains a forbidden host code point,
+	//    host-invalid-code-point validation error, return failure.
+	for i := 0; i < len(input); i++ {
+		if isForbiddenHostCodePoint(input[i]) {
+			return dst, NullHost, errs.fail(ErrHostInvalidCodePoint)
+		}
+	}
+	// 2. If input contains a code point that is not a URL code point and not
+	//    U+0025 (%), invalid-URL-unit validation error.
+	// 3. If input contains a U+0025 (%) and the two code points following it
+	//    are not ASCII hex digits, invalid-URL-unit validation error.
+	if errs != nil {
+		checkURLUnits(errs, input, errs.offset)
+	}
+	if input == "" {
+		return dst, EmptyHost, 0
+	}
+	// 4. Return the result of running UTF-8 percent-encode on input using the
+	//    C0 control percent-encode set.
+	return appendPercentEncoded(dst, input, c0ControlSet), OpaqueHost, 0
+}
+
+// A Host is a host as the host parser returns it:
+// https://url.spec.whatwg.org/#concept-host. It is a comparable value; two
+// Hosts are equal when they are the same host.
+//
+// The zero Host is the null host: its Kind is [NullHost] and its String is "".
+type Host struct {
+	s    string // serialized
+	kind HostKind
+}
+
+// ParseHost runs the host parser on input as for a special URL (such as an
+// http: URL): a domain goes through IDNA and is lowercased, a domain that
+// ends in a number is an IPv4 address in any of its spellings ("127.1",
+// "0x7f.1", "2130706433"), and an IPv6 address is written in brackets.
+// The empty string is a failure, as it is in the host of a special URL.
+func ParseHost(input string) (Host, error) {
+	if input == "" {
+		return Host{}, &ParseError{Input: input, Kind: ErrHostMissing}
+	}
+	buf, kind, fail := appendHost(nil, input, false, nil)
+	if fail != 0 {
+		return Host{}, &ParseError{Input: input, Kind: fail}
+	}
+	if string(buf) == input {
+		return Host{s: input, kind: kind}, nil
+	}
+	return Host{s: string(buf), kind: kind}, nil
+}
+
+// HostValue returns the URL's host as a [Host] value.
+func (u URL) HostValue() Host { return Host{s: u.Hostname(), kind: u.hostKind} }
+
+// Kind returns the kind of host h is.
+func (h Host) Kind() HostKind { return h.kind }
+
+// String returns the host serialized by the host serializer
+// (https://url.spec.whatwg.org/#concept-host-serializer): an IPv4 address
+// in dotted decimal, an IPv6 address compressed and in brackets, a domain or
+// opaque host as it is.
+func (h Host) String() string { return h.s }
+
+// Addr returns the IP address of an IPv4 or IPv6 host, and the zero
+// [netip.Addr] for any other kind, so that h.Addr().IsLoopback() and its
+// friends answer for IP hosts.
+func (h Host) Addr() netip.Addr {
+	switch h.kind {
+	case IPv4Host:
+		a, _ := parseIPv4(h.s, nil)
+		return netip.AddrFrom4([4]byte{byte(a >> 24), byte(a >> 16), byte(a >> 8), byte(a)})
+	case IPv6Host:
+		pieces, _ := parseIPv6(h.s[1:len(h.s)-1], nil)
+		var b [16]byte
+		for i, piece := range pieces {
+			b[2*i], b[2*i+1] = byte(piece>>8), byte(piece)
+		}
+		return netip.AddrFrom16(b)
+	}
+	return netip.Addr{}
+}

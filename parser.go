@@ -1,0 +1,543 @@
+package url
+
+import (
+	"strings"
+	"sync"
+
+	"golang.org/x/text/encoding"
+)
+
+// A Parser parses URLs with options. The zero Parser is the default that
+// [Parse] uses: UTF-8 queries, validation errors not reported, not strict.
+// A Parser is safe for concurrent use when OnValidationError is.
+type Parser struct {
+	// Encoding is the encoding used for the queries of special URLs other
+	// than ws: and wss:, the legacy behaviour of HTML documents in other
+	// encodings: https://url.spec.whatwg.org/#concept-basic-url-parser.
+	// Nil means UTF-8. Code points the encoding cannot represent are written
+	// as percent-encoded "&#N;". Resolve an encoding label (such as
+	// "windows-1252") with golang.org/x/text/encoding/htmlindex.Get.
+	Encoding encoding.Encoding
+
+	// OnValidationError, when not nil, receives every validation error of
+	// each parse, in the order the parser signals them: most validation
+	// errors do not make parsing fail.
+	OnValidationError func(ValidationError)
+
+	// Strict makes the first validation error a parse failure, so that only
+	// input that is a valid URL string (or makes no validation error) parses.
+	Strict bool
+}
+
+// Parse parses input as a URL with no base URL, with the basic URL parser:
+// https://url.spec.whatwg.org/#concept-basic-url-parser. It is
+// new URL(input) in JavaScript.
+//
+// When input is already in the standard's serialized form the URL keeps the
+// input string itself and Parse allocates nothing; otherwise it allocates the
+// serialization and nothing else.
+func Parse(input string) (URL, error) {
+	u, fail := parse(input, nil, nil, nil)
+	if fail != 0 {
+		return URL{}, parseError(input, fail)
+	}
+	return u, nil
+}
+
+// ParseWithBase parses input against the base URL base, as
+// new URL(input, base) does in JavaScript (the API URL parser): base is parsed
+// first and must be a valid URL.
+func ParseWithBase(input, base string) (URL, error) {
+	b, err := Parse(base)
+	if err != nil {
+		return URL{}, err
+	}
+	return b.Parse(input)
+}
+
+// Parse parses ref with u as its base URL: a relative reference such as
+// "../x?y" is resolved against u.
+func (u URL) Parse(ref string) (URL, error) {
+	var base *URL
+	if u.IsValid() {
+		base = &u
+	}
+	v, fail := parse(ref, base, nil, nil)
+	if fail != 0 {
+		return URL{}, parseError(ref, fail)
+	}
+	return v, nil
+}
+
+// CanParse reports whether input parses as a URL with no base URL:
+// https://url.spec.whatwg.org/#dom-url-canparse.
+func CanParse(input string) bool {
+	_, fail := parse(input, nil, nil, nil)
+	return fail == 0
+}
+
+// CanParseWithBase reports whether input parses against base, and base
+// itself parses.
+func CanParseWithBase(input, base string) bool {
+	_, err := ParseWithBase(input, base)
+	return err == nil
+}
+
+// MustParse is like [Parse] but panics when input does not parse. It is for
+// tests and for URLs written in the source code.
+func MustParse(input string) URL {
+	u, err := Parse(input)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// Parse parses input as a URL with no base URL, with p's options.
+func (p *Parser) Parse(input string) (URL, error) { return p.parseWithBase(input, nil) }
+
+// ParseWithBase parses input against base with p's options. Only input's
+// validation errors are reported; base must parse.
+func (p *Parser) ParseWithBase(input, base string) (URL, error) {
+	b, err := Parse(base)
+	if err != nil {
+		return URL{}, err
+	}
+	return p.parseWithBase(input, &b)
+}
+
+func (p *Parser) parseWithBase(input string, base *URL) (URL, error) {
+	var errs *errorSink
+	if p.OnValidationError != nil || p.Strict {
+		errs = &errorSink{fn: p.OnValidationError, strict: p.Strict}
+	}
+	u, fail := parse(input, base, getOutputEncoding(p.Encoding), errs)
+	if fail == 0 && errs != nil && p.Strict && errs.first != 0 {
+		fail = errs.first
+	}
+	if fail != 0 {
+		return URL{}, parseError(input, fail)
+	}
+	return u, nil
+}
+
+func parseError(input string, fail ValidationErrorKind) error {
+	return &ParseError{Input: redact(input), Kind: fail}
+}
+
+// redact returns input with the password of its userinfo, if any, replaced
+// by "xxxxx", reading input as the parser would: the userinfo runs from
+// after "//" to the last "@" before the authority ends.
+func redact(input string) string {
+	i := strings.Index(input, "//")
+	if i < 0 {
+		return input
+	}
+	rest := input[i+2:]
+	end := strings.IndexAny(rest, "/?#\\")
+	if end < 0 {
+		end = len(rest)
+	}
+	at := strings.LastIndexByte(rest[:end], '@')
+	if at < 0 {
+		return input
+	}
+	colon := strings.IndexByte(rest[:at], ':')
+	if colon < 0 {
+		return input
+	}
+	return input[:i+2] + rest[:colon+1] + "xxxxx" + rest[at:]
+}
+
+// state is a state of the basic URL parser's state machine:
+// https://url.spec.whatwg.org/#basic-url-parser.
+type state uint8
+
+const (
+	noOverride state = iota
+	schemeStartState
+	schemeState
+	noSchemeState
+	specialRelativeOrAuthorityState
+	pathOrAuthorityState
+	relativeState
+	relativeSlashState
+	specialAuthoritySlashesState
+	specialAuthorityIgnoreSlashesState
+	authorityState
+	hostState
+	hostnameState
+	portState
+	fileState
+	fileSlashState
+	fileHostState
+	pathStartState
+	pathState
+	opaquePathState
+	queryState
+	fragmentState
+)
+
+// overrideFailure is the failure of a state override that the standard
+// signals with no validation error (the setters then do nothing).
+const overrideFailure ValidationErrorKind = 0xff
+
+// eof is the EOF code point: https://url.spec.whatwg.org/#eof-code-point.
+const eof = -1
+
+// parser holds the state of one run of the basic URL parser. It writes the
+// serialization of the URL being parsed into buf as it goes, and the offsets
+// of its components into u, so that the URL serializer is the parser's own
+// output.
+type parser struct {
+	input    string
+	pointer  int
+	state    state
+	override state
+	base     *URL
+	encoding encoding.Encoding // nil means UTF-8
+	errs     *errorSink
+
+	buf []byte
+	u   URL // the offsets of the URL being built; u.href is unset
+
+	// What the states consult about the URL's scheme.
+	special     bool
+	file        bool
+	defaultPort int32 // -1 when the scheme has none
+
+	hostWritten bool // the host is decided and written (it may be null)
+	segOpen     bool // a path segment is open, starting at segStart
+	segStart    int
+	portChanged bool // the port state set the port (perhaps to null)
+	done        bool // a state override returned
+}
+
+// parse runs the basic URL parser on input and returns the URL, or the
+// validation error at which it failed. It allocates at most the URL's
+// serialization, and nothing when input is already serialized.
+func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, ValidationErrorKind) {
+	p := getParser()
+	defer p.release()
+	p.base, p.encoding, p.errs = base, enc, errs
+
+	// 1. If url is not given: remove any leading and trailing C0 control or
+	//    space from input (invalid-URL-unit validation error).
+	trimmed := trimC0ControlOrSpace(input)
+	if len(trimmed) != len(input) {
+		p.report(ErrInvalidURLUnit)
+	}
+	// 2. If input contains any ASCII tab or newline, invalid-URL-unit
+	//    validation error; remove all ASCII tab or newline from input.
+	p.input = trimmed
+	if strings.ContainsAny(trimmed, "\t\n\r") {
+		p.report(ErrInvalidURLUnit)
+		p.input = removeTabAndNewline(trimmed)
+	}
+	// 3. Let state be state override if given, or scheme start state otherwise.
+	p.state = schemeStartState
+	if fail := p.run(); fail != 0 {
+		return URL{}, fail
+	}
+	p.finish()
+	u := p.u
+	if string(p.buf) == trimmed {
+		u.href = trimmed
+	} else {
+		u.href = string(p.buf)
+	}
+	return u, 0
+}
+
+// parsers holds parsers between parses so that their buffers are reused.
+// (A buffer on the stack would not do: Go's escape analysis moves it to the
+// heap as soon as a method appends to it through the parser pointer.)
+var parsers = sync.Pool{New: func() any { return &parser{buf: make([]byte, 0, 256)} }}
+
+// getParser returns a parser with an empty buffer, ready for a parse.
+func getParser() *parser {
+	p := parsers.Get().(*parser)
+	*p = parser{
+		buf:         p.buf[:0],
+		defaultPort: -1,
+		u:           URL{queryStart: omitted, fragmentStart: omitted},
+	}
+	return p
+}
+
+// release returns p to the pool, unless its buffer has grown too large to
+// keep for everyone.
+func (p *parser) release() {
+	if cap(p.buf) > 64<<10 {
+		return
+	}
+	p.input, p.base, p.errs, p.encoding = "", nil, nil, nil
+	parsers.Put(p)
+}
+
+// run keeps running the state machine: "If after a run pointer points to the
+// EOF code point, go to the next step. Otherwise, increase pointer by 1 and
+// continue with the state machine." States that read a run of code points
+// leave the pointer on the last one they consumed.
+func (p *parser) run() ValidationErrorKind {
+	for {
+		var fail ValidationErrorKind
+		switch p.state {
+		case schemeStartState:
+			p.schemeStart()
+		case schemeState:
+			p.scheme()
+		case noSchemeState:
+			fail = p.noScheme()
+		case specialRelativeOrAuthorityState:
+			p.specialRelativeOrAuthority()
+		case pathOrAuthorityState:
+			p.pathOrAuthority()
+		case relativeState:
+			p.relative()
+		case relativeSlashState:
+			p.relativeSlash()
+		case specialAuthoritySlashesState:
+			p.specialAuthoritySlashes()
+		case specialAuthorityIgnoreSlashesState:
+			p.specialAuthorityIgnoreSlashes()
+		case authorityState:
+			fail = p.authority()
+		case hostState, hostnameState:
+			fail = p.host()
+		case portState:
+			fail = p.port()
+		case fileState:
+			p.fileState()
+		case fileSlashState:
+			p.fileSlash()
+		case fileHostState:
+			fail = p.fileHost()
+		case pathStartState:
+			p.pathStart()
+		case pathState:
+			p.path()
+		case opaquePathState:
+			p.opaquePath()
+		case queryState:
+			p.query()
+		case fragmentState:
+			p.fragment()
+		}
+		if fail != 0 {
+			return fail
+		}
+		if p.done || p.pointer >= len(p.input) {
+			return 0
+		}
+		p.pointer++
+	}
+}
+
+// c returns the code point at the pointer (its first byte when it is not
+// ASCII), or eof.
+func (p *parser) c() int {
+	if uint(p.pointer) < uint(len(p.input)) {
+		return int(p.input[p.pointer])
+	}
+	return eof
+}
+
+// remaining returns the part of the input after c.
+func (p *parser) remaining() string {
+	if p.pointer+1 >= len(p.input) {
+		return ""
+	}
+	return p.input[p.pointer+1:]
+}
+
+// report signals a validation error that does not make parsing fail.
+func (p *parser) report(k ValidationErrorKind) {
+	if p.errs != nil {
+		p.errs.offset = max(p.pointer, 0)
+		p.errs.report(k)
+	}
+}
+
+// fail signals a validation error at which parsing fails.
+func (p *parser) fail(k ValidationErrorKind) ValidationErrorKind {
+	if p.errs != nil {
+		p.errs.offset = max(p.pointer, 0)
+		p.errs.fail(k)
+	}
+	return k
+}
+
+// setScheme records what the states consult about the scheme just written.
+func (p *parser) setScheme(scheme string) {
+	p.defaultPort, p.special = defaultPort(scheme)
+	p.file = scheme == "file"
+}
+
+// isSeparator reports whether c ends an authority, host, port or path
+// segment: EOF, "/", "?", "#", or "\" when the URL is special.
+func (p *parser) endsAuthority(c int) bool {
+	return c == eof || c == '/' || c == '?' || c == '#' || (c == '\\' && p.special)
+}
+
+// beginPath records that the path starts at the end of buf, and that the
+// host is null if nothing decided it.
+func (p *parser) beginPath() {
+	if !p.hostWritten {
+		p.nullHost()
+	}
+	p.u.pathStart = uint32(len(p.buf))
+}
+
+// nullHost records a null host right after the scheme.
+func (p *parser) nullHost() {
+	n := p.u.schemeEnd + 1
+	p.u.usernameEnd, p.u.hostStart, p.u.hostEnd = n, n, n
+	p.u.hostKind = NullHost
+	p.hostWritten = true
+}
+
+// emptyHost writes "//" and an empty host: the standard's "set url's host to
+// the empty string".
+func (p *parser) emptyHost() {
+	p.buf = append(p.buf, "//"...)
+	n := uint32(len(p.buf))
+	p.u.usernameEnd, p.u.hostStart, p.u.hostEnd = n, n, n
+	p.u.hostKind = EmptyHost
+	p.hostWritten = true
+}
+
+// copyBase sets url's scheme, username, password, host and port to base's,
+// and, as asked, its path and query: the copying steps of the relative, file
+// and no scheme states.
+func (p *parser) copyBase(withPath, withQuery bool) {
+	b := p.base
+	p.buf = append(p.buf[:0], b.href[:b.authorityEnd()]...)
+	p.u = URL{
+		schemeEnd:     b.schemeEnd,
+		usernameEnd:   b.usernameEnd,
+		hostStart:     b.hostStart,
+		hostEnd:       b.hostEnd,
+		port:          b.port,
+		hasPort:       b.hasPort,
+		hostKind:      b.hostKind,
+		queryStart:    omitted,
+		fragmentStart: omitted,
+	}
+	p.hostWritten = true
+	p.setScheme(b.Scheme())
+	p.beginPath()
+	if withPath {
+		p.buf = append(p.buf, b.Pathname()...)
+		p.u.opaquePath = b.opaquePath
+	}
+	if withQuery && b.queryStart != omitted {
+		p.u.queryStart = uint32(len(p.buf))
+		p.buf = append(p.buf, b.href[b.queryStart:b.queryEnd()]...)
+	}
+}
+
+// startQuery sets url's query to the empty string and state to query state.
+func (p *parser) startQuery() {
+	p.u.queryStart = uint32(len(p.buf))
+	p.buf = append(p.buf, '?')
+	p.state = queryState
+}
+
+// startFragment sets url's fragment to the empty string and state to
+// fragment state.
+func (p *parser) startFragment() {
+	p.u.fragmentStart = uint32(len(p.buf))
+	p.buf = append(p.buf, '#')
+	p.state = fragmentState
+}
+
+// finish completes the serialization: the host is null if nothing set it,
+// and a path that would read as a host gets "/." in front of it
+// (https://url.spec.whatwg.org/#url-serializing, step 3).
+func (p *parser) finish() {
+	if !p.hostWritten {
+		p.beginPath()
+	}
+	end := len(p.buf)
+	if p.u.queryStart != omitted {
+		end = int(p.u.queryStart)
+	} else if p.u.fragmentStart != omitted {
+		end = int(p.u.fragmentStart)
+	}
+	path := p.buf[p.u.pathStart:end]
+	if p.u.hostKind != NullHost || p.u.opaquePath || len(path) < 2 || path[0] != '/' || path[1] != '/' {
+		return
+	}
+	// If url's host is null, url does not have an opaque path, url's path's
+	// size is greater than 1, and url's path[0] is the empty string, then
+	// append U+002F (/) followed by U+002E (.) to output.
+	at := int(p.u.pathStart)
+	p.buf = append(p.buf, "/."...)
+	copy(p.buf[at+2:], p.buf[at:len(p.buf)-2])
+	p.buf[at], p.buf[at+1] = '/', '.'
+	p.u.pathStart += 2
+	if p.u.queryStart != omitted {
+		p.u.queryStart += 2
+	}
+	if p.u.fragmentStart != omitted {
+		p.u.fragmentStart += 2
+	}
+}
+
+// trimC0ControlOrSpace removes leading and trailing C0 control or space.
+func trimC0ControlOrSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && s[i] <= ' ' {
+		i++
+	}
+	for j > i && s[j-1] <= ' ' {
+		j--
+	}
+	return s[i:j]
+}
+
+// removeTabAndNewline removes all ASCII tab or newline from s.
+func removeTabAndNewline(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+func isASCIIAlpha(c int) bool { return uint(c|0x20-'a') < 26 }
+
+func isASCIIDigit(c int) bool { return uint(c-'0') < 10 }
+
+func isASCIIHexDigit(c int) bool { return isASCIIDigit(c) || uint(c|0x20-'a') < 6 }
+
+// isWindowsDriveLetter reports whether s is two code points, an ASCII alpha
+// and ":" or "|": https://url.spec.whatwg.org/#windows-drive-letter.
+func isWindowsDriveLetter[T string | []byte](s T) bool {
+	return len(s) == 2 && isASCIIAlpha(int(s[0])) && (s[1] == ':' || s[1] == '|')
+}
+
+// isNormalizedWindowsDriveLetter reports whether s is a Windows drive letter
+// whose second code point is ":".
+func isNormalizedWindowsDriveLetter(s string) bool {
+	return len(s) == 2 && isASCIIAlpha(int(s[0])) && s[1] == ':'
+}
+
+// startsWithWindowsDriveLetter implements
+// https://url.spec.whatwg.org/#start-with-a-windows-drive-letter.
+func startsWithWindowsDriveLetter(s string) bool {
+	if len(s) < 2 || !isASCIIAlpha(int(s[0])) || (s[1] != ':' && s[1] != '|') {
+		return false
+	}
+	if len(s) == 2 {
+		return true
+	}
+	switch s[2] {
+	case '/', '\\', '?', '#':
+		return true
+	}
+	return false
+}

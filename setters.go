@@ -1,0 +1,291 @@
+package url
+
+import "strings"
+
+// The setters of the standard's URL class: https://url.spec.whatwg.org/#urlutils-members.
+//
+// Each setter writes the new serialization: the part of the old one before
+// the component, the component as the basic URL parser with a state
+// override writes it, and the part after. It then parses that serialization
+// again, which allocates nothing more since it is already serialized, so
+// that after any setter u is exactly the URL its href parses to.
+
+// SetHref parses s and makes u the result: https://url.spec.whatwg.org/#dom-url-href.
+// When s does not parse, SetHref returns the error and leaves u unchanged.
+func (u *URL) SetHref(s string) error {
+	v, err := Parse(s)
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
+
+// SetProtocol sets the scheme from s, which may end in ":" and anything
+// after it: https://url.spec.whatwg.org/#dom-url-protocol. The scheme does
+// not change between special and not special, nor to "file" when u has
+// credentials or a port, nor from "file" when u's host is empty. A port that
+// is the new scheme's default port becomes null.
+func (u *URL) SetProtocol(s string) {
+	if !u.IsValid() {
+		return
+	}
+	s = removeTabAndNewline(s)
+	// The protocol setter runs the scheme start and scheme states on the
+	// given value followed by ":", with a state override.
+	// Scheme start state: if c is an ASCII alpha, go on in the scheme state;
+	// otherwise return failure.
+	if s == "" || !isASCIIAlpha(int(s[0])) {
+		return
+	}
+	// Scheme state: append each ASCII alphanumeric, "+", "-" or "."; at ":"
+	// (the appended one if no other), the scheme is complete; any other code
+	// point returns failure.
+	i := 1
+	for i < len(s) && isSchemeCodePoint(s[i]) {
+		i++
+	}
+	if i < len(s) && s[i] != ':' {
+		return
+	}
+	scheme := strings.ToLower(s[:i])
+	if !u.schemeChangeAllowed(scheme) {
+		return
+	}
+	// Set url's scheme to buffer. If url's port is url's scheme's default
+	// port, then set url's port to null.
+	rest := u.href[u.schemeEnd:]
+	if port, _ := defaultPort(scheme); u.hasPort && int32(u.port) == port {
+		rest = u.href[u.schemeEnd:u.hostEnd] + u.href[u.pathStart:]
+	}
+	u.reparse(scheme + rest)
+}
+
+// schemeChangeAllowed implements the steps of the scheme state that run under
+// a state override, before url's scheme is set to scheme:
+// https://url.spec.whatwg.org/#scheme-state.
+func (u *URL) schemeChangeAllowed(scheme string) bool {
+	old := u.Scheme()
+	// If url's scheme is a special scheme and buffer is not a special
+	// scheme, then return. If url's scheme is not a special scheme and
+	// buffer is a special scheme, then return.
+	if specialScheme(old) != specialScheme(scheme) {
+		return false
+	}
+	// If url includes credentials or has a non-null port, and buffer is
+	// "file", then return.
+	if scheme == "file" && (u.hasCredentials() || u.hasPort) {
+		return false
+	}
+	// If url's scheme is "file" and its host is an empty host, then return.
+	return !(old == "file" && u.hostKind == EmptyHost)
+}
+
+// cannotHaveUsernamePasswordPort implements
+// https://url.spec.whatwg.org/#cannot-have-a-username-password-port.
+func (u *URL) cannotHaveUsernamePasswordPort() bool {
+	return u.hostKind == NullHost || u.hostKind == EmptyHost || u.Scheme() == "file"
+}
+
+// SetUsername sets the username to s, percent-encoded with the userinfo
+// percent-encode set: https://url.spec.whatwg.org/#dom-url-username. It does
+// nothing when u cannot have a username (no host, an empty host, or file:).
+func (u *URL) SetUsername(s string) {
+	if !u.IsValid() || u.cannotHaveUsernamePasswordPort() {
+		return
+	}
+	u.setUserinfo(s, u.Password())
+}
+
+// SetPassword sets the password to s, percent-encoded with the userinfo
+// percent-encode set: https://url.spec.whatwg.org/#dom-url-password. It does
+// nothing when u cannot have a password.
+func (u *URL) SetPassword(s string) {
+	if !u.IsValid() || u.cannotHaveUsernamePasswordPort() {
+		return
+	}
+	u.setUserinfo(u.Username(), s)
+}
+
+// setUserinfo writes the username and password (the new one encoded, the
+// other as it is, since encoding is idempotent for stored values) and the
+// "@" when either is non-empty.
+func (u *URL) setUserinfo(username, password string) {
+	p := getParser()
+	defer p.release()
+	b := append(p.buf, u.href[:u.schemeEnd+3]...)
+	b = appendPercentEncoded(b, username, userinfoSet)
+	if password != "" {
+		b = append(b, ':')
+		b = appendPercentEncoded(b, password, userinfoSet)
+	}
+	if len(b) > int(u.schemeEnd)+3 {
+		b = append(b, '@')
+	}
+	b = append(b, u.href[u.hostStart:]...)
+	p.buf = b
+	u.reparse(string(b))
+}
+
+// SetHost sets the host, and the port when s has one, from s:
+// https://url.spec.whatwg.org/#dom-url-host. It does nothing when u has an
+// opaque path or s is not a valid host for u. When s has no port, the port
+// does not change.
+func (u *URL) SetHost(s string) { u.setHost(s, hostState) }
+
+// SetHostname sets the host from s, which must not have a port:
+// https://url.spec.whatwg.org/#dom-url-hostname.
+func (u *URL) SetHostname(s string) { u.setHost(s, hostnameState) }
+
+func (u *URL) setHost(s string, override state) {
+	// If this's URL has an opaque path, then return.
+	if !u.IsValid() || u.opaquePath {
+		return
+	}
+	p := getParser()
+	defer p.release()
+	p.initSetter(u, s, override)
+	// The host state writes the host after "//" and the userinfo; the file
+	// host state writes "//" itself.
+	p.buf = append(p.buf, u.href[:u.schemeEnd+1]...)
+	if !p.file {
+		p.buf = append(p.buf, "//"...)
+		if u.hasCredentials() {
+			p.buf = append(p.buf, u.href[u.schemeEnd+3:u.hostStart]...)
+		}
+	}
+	fail := p.run()
+	// A port that fails after the host was set leaves the new host in place:
+	// the standard changes url's host before it runs the port state.
+	if fail != 0 && p.state != portState {
+		return
+	}
+	if !p.portChanged && u.hasPort {
+		p.buf = append(p.buf, u.href[u.hostEnd:u.pathStart]...)
+	}
+	p.buf = append(p.buf, u.href[u.pathStart:]...)
+	u.reparse(string(p.buf))
+}
+
+// SetPort sets the port from the digits at the start of s, or makes it null
+// when s is empty: https://url.spec.whatwg.org/#dom-url-port. It does
+// nothing when u cannot have a port or s does not start with a digit. A port
+// that is the scheme's default port becomes null.
+func (u *URL) SetPort(s string) {
+	if !u.IsValid() || u.cannotHaveUsernamePasswordPort() {
+		return
+	}
+	// If the given value is the empty string, then set this's URL's port to
+	// null.
+	if s == "" {
+		u.reparse(u.href[:u.hostEnd] + u.href[u.pathStart:])
+		return
+	}
+	p := getParser()
+	defer p.release()
+	p.initSetter(u, s, portState)
+	p.buf = append(p.buf, u.href[:u.hostEnd]...)
+	if p.run() != 0 {
+		return
+	}
+	p.buf = append(p.buf, u.href[u.pathStart:]...)
+	u.reparse(string(p.buf))
+}
+
+// SetPathname replaces the path with s, parsed as a path:
+// https://url.spec.whatwg.org/#dom-url-pathname. It does nothing when u has
+// an opaque path.
+func (u *URL) SetPathname(s string) {
+	if !u.IsValid() || u.opaquePath {
+		return
+	}
+	p := getParser()
+	defer p.release()
+	p.initSetter(u, s, pathStartState)
+	// Empty this's URL's path.
+	p.buf = append(p.buf, u.href[:u.authorityEnd()]...)
+	p.beginPath()
+	p.run()
+	p.finish()
+	p.buf = append(p.buf, u.href[u.pathEnd():]...)
+	u.reparse(string(p.buf))
+}
+
+// SetSearch replaces the query with s, without a leading "?" if it has one,
+// percent-encoded as the parser does; an empty s makes the query null:
+// https://url.spec.whatwg.org/#dom-url-search.
+func (u *URL) SetSearch(s string) {
+	if !u.IsValid() {
+		return
+	}
+	// If the given value is the empty string, then set url's query to null.
+	if s == "" {
+		u.reparse(u.href[:u.pathEnd()] + u.href[u.queryEnd():])
+		return
+	}
+	// Let input be the given value with a single leading U+003F (?) removed,
+	// if any. Set url's query to the empty string.
+	s = strings.TrimPrefix(s, "?")
+	p := getParser()
+	defer p.release()
+	p.initSetter(u, s, queryState)
+	p.buf = append(p.buf, u.href[:u.pathEnd()]...)
+	p.buf = append(p.buf, '?')
+	p.run()
+	p.buf = append(p.buf, u.href[u.queryEnd():]...)
+	u.reparse(string(p.buf))
+}
+
+// SetHash replaces the fragment with s, without a leading "#" if it has one,
+// percent-encoded as the parser does; an empty s makes the fragment null:
+// https://url.spec.whatwg.org/#dom-url-hash.
+func (u *URL) SetHash(s string) {
+	if !u.IsValid() {
+		return
+	}
+	// If the given value is the empty string, then set this's URL's fragment
+	// to null and return.
+	if s == "" {
+		u.reparse(u.href[:u.queryEnd()])
+		return
+	}
+	s = strings.TrimPrefix(s, "#")
+	p := getParser()
+	defer p.release()
+	p.initSetter(u, s, fragmentState)
+	p.buf = append(p.buf, u.href[:u.queryEnd()]...)
+	p.buf = append(p.buf, '#')
+	p.run()
+	u.reparse(string(p.buf))
+}
+
+// initSetter prepares p to run the basic URL parser on value with url u and
+// a state override: leading and trailing C0 control or space stay (the
+// standard removes them only when no url is given), tab and newline go. The
+// states read what they need to know about url from p.base.
+func (p *parser) initSetter(u *URL, value string, override state) {
+	if strings.ContainsAny(value, "\t\n\r") {
+		value = removeTabAndNewline(value)
+	}
+	*p = parser{
+		input:       value,
+		state:       override,
+		override:    override,
+		base:        u,
+		buf:         p.buf[:0],
+		u:           *u,
+		hostWritten: true,
+	}
+	p.u.href = ""
+	p.u.queryStart, p.u.fragmentStart = omitted, omitted
+	p.setScheme(u.Scheme())
+}
+
+// reparse makes u the URL that href, a serialization a setter wrote, parses
+// to. That is u's new value, since the serializations are idempotent; a
+// href that would not parse again leaves u unchanged.
+func (u *URL) reparse(href string) {
+	if v, fail := parse(href, nil, nil, nil); fail == 0 {
+		*u = v
+	}
+}

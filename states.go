@@ -1,0 +1,927 @@
+package url
+
+import "strings"
+
+// The states of the basic URL parser, in the standard's order:
+// https://url.spec.whatwg.org/#concept-basic-url-parser. Each method runs
+// one state at the pointer. Where the standard appends code point after code
+// point to a buffer, the method takes the whole run at once and leaves the
+// pointer on its last code point, which is the same as running the state
+// once per code point.
+
+// schemeStart implements https://url.spec.whatwg.org/#scheme-start-state.
+// (The protocol setter, the only one that runs this state and the scheme
+// state under a state override, runs their steps itself: see SetProtocol.)
+func (p *parser) schemeStart() {
+	// 1. If c is an ASCII alpha, append c, lowercased, to buffer, and set
+	//    state to scheme state. (The scheme state reads the whole scheme,
+	//    this code point included.)
+	if isASCIIAlpha(p.c()) {
+		p.state = schemeState
+		p.pointer--
+		return
+	}
+	// 2. Otherwise, if state override is not given, set state to no scheme
+	//    state and decrease pointer by 1.
+	p.state = noSchemeState
+	p.pointer--
+}
+
+// scheme implements https://url.spec.whatwg.org/#scheme-state.
+func (p *parser) scheme() {
+	// 1. If c is an ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E (.),
+	//    append c, lowercased, to buffer.
+	start := p.pointer
+	i := start
+	for i < len(p.input) && isSchemeCodePoint(p.input[i]) {
+		i++
+	}
+	// 3. Otherwise, if state override is not given, set buffer to the empty
+	//    string, state to no scheme state, and start over (from the first
+	//    code point in input).
+	if i == len(p.input) || p.input[i] != ':' {
+		p.state = noSchemeState
+		p.pointer = -1
+		return
+	}
+	// 2. Otherwise, if c is U+003A (:), then:
+	// 2.2. Set url's scheme to buffer.
+	p.pointer = i
+	p.buf = appendLower(p.buf, p.input[start:i])
+	p.u.schemeEnd = uint32(len(p.buf))
+	p.buf = append(p.buf, ':')
+	p.setScheme(string(p.buf[:p.u.schemeEnd]))
+	switch {
+	// 2.5. If url's scheme is "file", then: if remaining does not start with
+	//      "//", special-scheme-missing-following-solidus validation error;
+	//      set state to file state.
+	case p.file:
+		if !strings.HasPrefix(p.remaining(), "//") {
+			p.report(ErrSpecialSchemeMissingFollowingSolidus)
+		}
+		p.state = fileState
+	// 2.6. Otherwise, if url is special, base is non-null, and base's scheme
+	//      is url's scheme: set state to special relative or authority state.
+	case p.special && p.base != nil && p.base.Scheme() == string(p.buf[:p.u.schemeEnd]):
+		p.state = specialRelativeOrAuthorityState
+	// 2.7. Otherwise, if url is special, set state to special authority
+	//      slashes state.
+	case p.special:
+		p.state = specialAuthoritySlashesState
+	// 2.8. Otherwise, if remaining starts with an U+002F (/), set state to
+	//      path or authority state and increase pointer by 1.
+	case strings.HasPrefix(p.remaining(), "/"):
+		p.state = pathOrAuthorityState
+		p.pointer++
+	// 2.9. Otherwise, set url's path to the empty string and set state to
+	//      opaque path state.
+	default:
+		p.beginPath()
+		p.u.opaquePath = true
+		p.state = opaquePathState
+	}
+}
+
+// noScheme implements https://url.spec.whatwg.org/#no-scheme-state.
+func (p *parser) noScheme() ValidationErrorKind {
+	c := p.c()
+	// 1. If base is null, or base has an opaque path and c is not U+0023 (#),
+	//    missing-scheme-non-relative-URL validation error, return failure.
+	if p.base == nil || (p.base.opaquePath && c != '#') {
+		return p.fail(ErrMissingSchemeNonRelativeURL)
+	}
+	switch {
+	// 2. Otherwise, if base has an opaque path and c is U+0023 (#), set url's
+	//    scheme to base's scheme, url's path to base's path, url's query to
+	//    base's query, url's fragment to the empty string, and set state to
+	//    fragment state.
+	case p.base.opaquePath:
+		p.copyBase(true, true)
+		p.startFragment()
+	// 3. Otherwise, if base's scheme is not "file", set state to relative
+	//    state and decrease pointer by 1.
+	case p.base.Scheme() != "file":
+		p.state = relativeState
+		p.pointer--
+	// 4. Otherwise, set state to file state and decrease pointer by 1.
+	default:
+		p.state = fileState
+		p.pointer--
+	}
+	return 0
+}
+
+// specialRelativeOrAuthority implements
+// https://url.spec.whatwg.org/#special-relative-or-authority-state.
+func (p *parser) specialRelativeOrAuthority() {
+	// 1. If c is U+002F (/) and remaining starts with U+002F (/), then set
+	//    state to special authority ignore slashes state and increase pointer
+	//    by 1.
+	if p.c() == '/' && strings.HasPrefix(p.remaining(), "/") {
+		p.state = specialAuthorityIgnoreSlashesState
+		p.pointer++
+		return
+	}
+	// 2. Otherwise, special-scheme-missing-following-solidus validation error,
+	//    set state to relative state and decrease pointer by 1.
+	p.report(ErrSpecialSchemeMissingFollowingSolidus)
+	p.state = relativeState
+	p.pointer--
+}
+
+// pathOrAuthority implements https://url.spec.whatwg.org/#path-or-authority-state.
+func (p *parser) pathOrAuthority() {
+	// 1. If c is U+002F (/), then set state to authority state.
+	if p.c() == '/' {
+		p.state = authorityState
+		return
+	}
+	// 2. Otherwise, set state to path state, and decrease pointer by 1.
+	p.beginPath()
+	p.state = pathState
+	p.pointer--
+}
+
+// relative implements https://url.spec.whatwg.org/#relative-state.
+func (p *parser) relative() {
+	// 1. Assert: base's scheme is not "file".
+	// 2. Set url's scheme to base's scheme.
+	c := p.c()
+	// 3. If c is U+002F (/), then set state to relative slash state.
+	// 4. Otherwise, if url is special and c is U+005C (\), invalid-reverse-solidus
+	//    validation error, set state to relative slash state.
+	p.special = specialScheme(p.base.Scheme())
+	if c == '/' || (c == '\\' && p.special) {
+		if c == '\\' {
+			p.report(ErrInvalidReverseSolidus)
+		}
+		p.buf = append(p.buf[:0], p.base.href[:p.base.schemeEnd+1]...)
+		p.u.schemeEnd = p.base.schemeEnd
+		p.setScheme(p.base.Scheme())
+		p.state = relativeSlashState
+		return
+	}
+	// 5. Otherwise: set url's username, password, host, port, path and query
+	//    to base's, then:
+	p.copyFromFileOrRelativeBase(c, true)
+}
+
+// copyFromFileOrRelativeBase runs the steps that the relative state (step 5)
+// and the file state (step 4.2) share, after url's host, path and query are
+// set to base's: a query or fragment starts, or the path is shortened and
+// parsing goes on in the path state. For a file URL, a path that starts
+// with a Windows drive letter replaces base's path instead of being
+// resolved against it.
+func (p *parser) copyFromFileOrRelativeBase(c int, relative bool) {
+	switch c {
+	// If c is U+003F (?), then set url's query to the empty string, and
+	// state to query state.
+	case '?':
+		p.copyBase(true, false)
+		p.startQuery()
+	// Otherwise, if c is U+0023 (#), set url's fragment to the empty string
+	// and state to fragment state.
+	case '#':
+		p.copyBase(true, true)
+		p.startFragment()
+	// Otherwise, if c is not the EOF code point: set url's query to null,
+	// shorten url's path, set state to path state and decrease pointer by 1.
+	default:
+		p.copyBase(true, false)
+		if relative || !startsWithWindowsDriveLetter(p.input[p.pointer:]) {
+			p.shortenPath()
+		} else {
+			// This is a (platform-independent) Windows drive letter quirk:
+			// file-invalid-Windows-drive-letter validation error, set url's
+			// path to « ».
+			p.report(ErrFileInvalidWindowsDriveLetter)
+			p.buf = p.buf[:p.u.pathStart]
+		}
+		p.state = pathState
+		p.pointer--
+	case eof:
+		p.copyBase(true, true)
+	}
+}
+
+// relativeSlash implements https://url.spec.whatwg.org/#relative-slash-state.
+func (p *parser) relativeSlash() {
+	c := p.c()
+	// 1. If url is special and c is U+002F (/) or U+005C (\), then: if c is
+	//    U+005C (\), invalid-reverse-solidus validation error; set state to
+	//    special authority ignore slashes state.
+	if p.special && (c == '/' || c == '\\') {
+		if c == '\\' {
+			p.report(ErrInvalidReverseSolidus)
+		}
+		p.state = specialAuthorityIgnoreSlashesState
+		return
+	}
+	// 2. Otherwise, if c is U+002F (/), then set state to authority state.
+	if c == '/' {
+		p.state = authorityState
+		return
+	}
+	// 3. Otherwise, set url's username, password, host and port to base's,
+	//    state to path state, and then, decrease pointer by 1.
+	p.copyBase(false, false)
+	p.state = pathState
+	p.pointer--
+}
+
+// specialAuthoritySlashes implements
+// https://url.spec.whatwg.org/#special-authority-slashes-state.
+func (p *parser) specialAuthoritySlashes() {
+	// 1. If c is U+002F (/) and remaining starts with U+002F (/), then set
+	//    state to special authority ignore slashes state and increase pointer
+	//    by 1.
+	if p.c() == '/' && strings.HasPrefix(p.remaining(), "/") {
+		p.state = specialAuthorityIgnoreSlashesState
+		p.pointer++
+		return
+	}
+	// 2. Otherwise, special-scheme-missing-following-solidus validation error,
+	//    set state to special authority ignore slashes state and decrease
+	//    pointer by 1.
+	p.report(ErrSpecialSchemeMissingFollowingSolidus)
+	p.state = specialAuthorityIgnoreSlashesState
+	p.pointer--
+}
+
+// specialAuthorityIgnoreSlashes implements
+// https://url.spec.whatwg.org/#special-authority-ignore-slashes-state.
+func (p *parser) specialAuthorityIgnoreSlashes() {
+	// 1. If c is neither U+002F (/) nor U+005C (\), then set state to
+	//    authority state and decrease pointer by 1.
+	if c := p.c(); c != '/' && c != '\\' {
+		p.state = authorityState
+		p.pointer--
+		return
+	}
+	// 2. Otherwise, special-scheme-missing-following-solidus validation error.
+	p.report(ErrSpecialSchemeMissingFollowingSolidus)
+}
+
+// authority implements https://url.spec.whatwg.org/#authority-state.
+//
+// The standard appends code points to a buffer until the authority ends,
+// moving the buffer into the username and password at each "@" (with "%40"
+// in front of all but the first). That is the same as splitting the
+// authority at its last "@": each earlier "@" is in the userinfo
+// percent-encode set and so becomes "%40" anyway, and the first ":" of the
+// whole userinfo separates the username from the password.
+func (p *parser) authority() ValidationErrorKind {
+	start := p.pointer
+	end, at := start, -1
+	for ; end < len(p.input); end++ {
+		c := p.input[end]
+		if c == '/' || c == '?' || c == '#' || (c == '\\' && p.special) {
+			break
+		}
+		if c == '@' {
+			// 1. If c is U+0040 (@), then: invalid-credentials validation error.
+			if p.errs != nil {
+				p.pointer = end
+				p.report(ErrInvalidCredentials)
+			}
+			at = end
+		}
+	}
+	p.buf = append(p.buf, "//"...)
+	p.u.usernameEnd = uint32(len(p.buf))
+	if at >= 0 {
+		// 2. Otherwise, if c is the EOF code point, U+002F (/), U+003F (?), or
+		//    U+0023 (#), or url is special and c is U+005C (\), then: if
+		//    atSignSeen is true and buffer is the empty string, host-missing
+		//    validation error, return failure.
+		if at == end-1 {
+			p.pointer = end
+			return p.fail(ErrHostMissing)
+		}
+		// For each codePoint in buffer: if codePoint is U+003A (:) and
+		// passwordTokenSeen is false, then set passwordTokenSeen to true and
+		// continue; UTF-8 percent-encode codePoint using the userinfo
+		// percent-encode set and append it to url's password if
+		// passwordTokenSeen is true, or else to url's username.
+		userinfo := p.input[start:at]
+		username, password, hasPassword := strings.Cut(userinfo, ":")
+		p.buf = appendPercentEncoded(p.buf, username, userinfoSet)
+		p.u.usernameEnd = uint32(len(p.buf))
+		if hasPassword && password != "" {
+			p.buf = append(p.buf, ':')
+			p.buf = appendPercentEncoded(p.buf, password, userinfoSet)
+		}
+		if len(p.buf) > int(p.u.usernameEnd) || username != "" {
+			p.buf = append(p.buf, '@')
+		}
+		start = at + 1
+	}
+	// Decrease pointer by buffer's code point length + 1, set buffer to the
+	// empty string, and set state to host state.
+	p.pointer = start - 1
+	p.state = hostState
+	return 0
+}
+
+// host implements https://url.spec.whatwg.org/#host-state, which is also the
+// hostname state.
+func (p *parser) host() ValidationErrorKind {
+	// 1. If state override is given and url's scheme is "file", then decrease
+	//    pointer by 1 and set state to file host state.
+	if p.override != noOverride && p.file {
+		p.pointer--
+		p.state = fileHostState
+		return 0
+	}
+	start := p.pointer
+	i, insideBrackets := start, false
+	for ; i < len(p.input); i++ {
+		c := p.input[i]
+		if (c == ':' && !insideBrackets) || c == '/' || c == '?' || c == '#' || (c == '\\' && p.special) {
+			break
+		}
+		// 4. Otherwise: if c is U+005B ([), then set insideBrackets to true;
+		//    if c is U+005D (]), then set insideBrackets to false; append c
+		//    to buffer.
+		switch c {
+		case '[':
+			insideBrackets = true
+		case ']':
+			insideBrackets = false
+		}
+	}
+	buffer := p.input[start:i]
+	p.pointer = i
+	// 2. Otherwise, if c is U+003A (:) and insideBrackets is false:
+	if i < len(p.input) && p.input[i] == ':' {
+		// 2.1. If buffer is the empty string, host-missing validation error,
+		//      return failure.
+		if buffer == "" {
+			return p.fail(ErrHostMissing)
+		}
+		// 2.2. If state override is given and state override is hostname
+		//      state, then return failure.
+		if p.override == hostnameState {
+			return overrideFailure
+		}
+		// 2.3. Let host be the result of host parsing buffer with url is not
+		//      special. 2.4. If host is failure, then return failure.
+		// 2.5. Set url's host to host, buffer to the empty string, and state
+		//      to port state.
+		if fail := p.writeHost(buffer, start); fail != 0 {
+			return fail
+		}
+		p.state = portState
+		return 0
+	}
+	// 3. Otherwise, if c is the EOF code point, U+002F (/), U+003F (?), or
+	//    U+0023 (#), or url is special and c is U+005C (\), then decrease
+	//    pointer by 1, and:
+	p.pointer--
+	// 3.1. If url is special and buffer is the empty string, host-missing
+	//      validation error, return failure.
+	if p.special && buffer == "" {
+		return p.fail(ErrHostMissing)
+	}
+	// 3.2. Otherwise, if state override is given, buffer is the empty string,
+	//      and either url includes credentials or url's port is non-null,
+	//      return failure.
+	if p.override != noOverride && buffer == "" && (p.base.hasCredentials() || p.base.hasPort) {
+		return overrideFailure
+	}
+	// 3.3. Let host be the result of host parsing buffer with url is not
+	//      special. 3.4. If host is failure, then return failure.
+	// 3.5. Set url's host to host, buffer to the empty string, and state to
+	//      path start state.
+	if fail := p.writeHost(buffer, start); fail != 0 {
+		return fail
+	}
+	p.state = pathStartState
+	// 3.6. If state override is given, then return.
+	p.done = p.override != noOverride
+	return 0
+}
+
+// writeHost runs the host parser on buffer, which starts at offset start of
+// the input, and writes the host to buf as url's host.
+func (p *parser) writeHost(buffer string, start int) ValidationErrorKind {
+	if p.errs != nil {
+		p.errs.offset = start
+	}
+	p.u.hostStart = uint32(len(p.buf))
+	var fail ValidationErrorKind
+	p.buf, p.u.hostKind, fail = appendHost(p.buf, buffer, !p.special, p.errs)
+	p.u.hostEnd = uint32(len(p.buf))
+	p.hostWritten = true
+	return fail
+}
+
+// port implements https://url.spec.whatwg.org/#port-state.
+func (p *parser) port() ValidationErrorKind {
+	// 1. If c is an ASCII digit, append c to buffer.
+	start := p.pointer
+	i := start
+	for i < len(p.input) && isASCIIDigit(int(p.input[i])) {
+		i++
+	}
+	p.pointer = i
+	// 2. Otherwise, if one of the following is true: c is the EOF code point,
+	//    U+002F (/), U+003F (?), or U+0023 (#); url is special and c is
+	//    U+005C (\); or state override is given; then:
+	if !p.endsAuthority(p.c()) && p.override == noOverride {
+		// 3. Otherwise, port-invalid validation error, return failure.
+		return p.fail(ErrPortInvalid)
+	}
+	// 2.1. If buffer is not the empty string:
+	if buffer := p.input[start:i]; buffer != "" {
+		// 2.1.1. Let port be the mathematical integer value that is
+		//        represented by buffer in radix-10.
+		port := 0
+		for j := 0; j < len(buffer) && port <= 0xffff; j++ {
+			port = port*10 + int(buffer[j]-'0')
+		}
+		// 2.1.2. If port is not a 16-bit unsigned integer, port-out-of-range
+		//        validation error, return failure.
+		if port > 0xffff {
+			return p.fail(ErrPortOutOfRange)
+		}
+		// 2.1.3. Set url's port to null, if port is url's scheme's default
+		//        port; otherwise to port.
+		p.portChanged = true
+		if int32(port) != p.defaultPort {
+			p.buf = append(p.buf, ':')
+			p.buf = appendDecimal(p.buf, uint32(port))
+			p.u.port, p.u.hasPort = uint16(port), true
+		}
+		// 2.1.5. If state override is given, then return.
+		if p.override != noOverride {
+			p.done = true
+			return 0
+		}
+	}
+	// 2.2. If state override is given, then return failure.
+	if p.override != noOverride {
+		return overrideFailure
+	}
+	// 2.3. Set state to path start state and decrease pointer by 1.
+	p.state = pathStartState
+	p.pointer--
+	return 0
+}
+
+// fileState implements https://url.spec.whatwg.org/#file-state.
+func (p *parser) fileState() {
+	// 1. Set url's scheme to "file".
+	if len(p.buf) == 0 {
+		p.buf = append(p.buf, "file:"...)
+		p.u.schemeEnd = 4
+		p.setScheme("file")
+	}
+	// 2. Set url's host to the empty string. (It is written once the states
+	//    below have decided it.)
+	c := p.c()
+	// 3. If c is U+002F (/) or U+005C (\), then: if c is U+005C (\),
+	//    invalid-reverse-solidus validation error; set state to file slash
+	//    state.
+	if c == '/' || c == '\\' {
+		if c == '\\' {
+			p.report(ErrInvalidReverseSolidus)
+		}
+		p.state = fileSlashState
+		return
+	}
+	// 4. Otherwise, if base is non-null and base's scheme is "file": set
+	//    url's host to base's host, url's path to a clone of base's path, and
+	//    url's query to base's query, then:
+	if p.base != nil && p.base.Scheme() == "file" {
+		p.copyFromFileOrRelativeBase(c, false)
+		return
+	}
+	// 5. Otherwise, set state to path state, and decrease pointer by 1.
+	p.emptyHost()
+	p.beginPath()
+	p.state = pathState
+	p.pointer--
+}
+
+// fileSlash implements https://url.spec.whatwg.org/#file-slash-state.
+func (p *parser) fileSlash() {
+	// 1. If c is U+002F (/) or U+005C (\), then: if c is U+005C (\),
+	//    invalid-reverse-solidus validation error; set state to file host
+	//    state.
+	if c := p.c(); c == '/' || c == '\\' {
+		if c == '\\' {
+			p.report(ErrInvalidReverseSolidus)
+		}
+		p.state = fileHostState
+		return
+	}
+	// 2. Otherwise:
+	// 2.1. If base is non-null and base's scheme is "file", then:
+	if b := p.base; b != nil && b.Scheme() == "file" {
+		// 2.1.1. Set url's host to base's host.
+		p.copyBase(false, false)
+		// 2.1.2. If the code point substring from pointer to the end of input
+		//        does not start with a Windows drive letter and base's path[0]
+		//        is a normalized Windows drive letter, then append base's
+		//        path[0] to url's path.
+		if first := firstSegment(b.Pathname()); !startsWithWindowsDriveLetter(p.input[p.pointer:]) && isNormalizedWindowsDriveLetter(first) {
+			p.buf = append(p.buf, '/')
+			p.buf = append(p.buf, first...)
+		}
+	} else {
+		p.emptyHost()
+		p.beginPath()
+	}
+	// 2.2. Set state to path state, and decrease pointer by 1.
+	p.state = pathState
+	p.pointer--
+}
+
+// firstSegment returns path[0] of a serialized list path.
+func firstSegment(path string) string {
+	if path == "" {
+		return ""
+	}
+	path = path[1:]
+	if i := strings.IndexByte(path, '/'); i >= 0 {
+		return path[:i]
+	}
+	return path
+}
+
+// fileHost implements https://url.spec.whatwg.org/#file-host-state.
+func (p *parser) fileHost() ValidationErrorKind {
+	// 1. If c is the EOF code point, U+002F (/), U+005C (\), U+003F (?), or
+	//    U+0023 (#), then decrease pointer by 1 and then:
+	start := p.pointer
+	i := start
+	for i < len(p.input) {
+		if c := p.input[i]; c == '/' || c == '\\' || c == '?' || c == '#' {
+			break
+		}
+		i++
+	}
+	buffer := p.input[start:i]
+	p.pointer = i - 1
+	// 1.1. If state override is not given and buffer is a Windows drive
+	//      letter, file-invalid-Windows-drive-letter-host validation error,
+	//      set state to path state. (buffer is not reset here and instead
+	//      used in the path state.)
+	if p.override == noOverride && isWindowsDriveLetter(buffer) {
+		p.report(ErrFileInvalidWindowsDriveLetterHost)
+		p.emptyHost()
+		p.beginPath()
+		p.segStart, p.segOpen = len(p.buf), true
+		p.buf = append(p.buf, '/')
+		p.buf = append(p.buf, buffer...)
+		p.state = pathState
+		return 0
+	}
+	p.buf = append(p.buf, "//"...)
+	p.u.usernameEnd = uint32(len(p.buf))
+	// 1.2. Otherwise, if buffer is the empty string, then: set url's host to
+	//      the empty string; if state override is given, then return; set
+	//      state to path start state.
+	if buffer == "" {
+		p.u.hostStart, p.u.hostEnd, p.u.hostKind = p.u.usernameEnd, p.u.usernameEnd, EmptyHost
+		p.hostWritten = true
+	} else {
+		// 1.3. Otherwise: let host be the result of host parsing buffer with
+		//      url is not special; if host is failure, then return failure.
+		if fail := p.writeHost(buffer, start); fail != 0 {
+			return fail
+		}
+		// 1.3.3. If host is "localhost", then set host to the empty string.
+		if string(p.buf[p.u.hostStart:]) == "localhost" {
+			p.buf = p.buf[:p.u.hostStart]
+			p.u.hostEnd, p.u.hostKind = p.u.hostStart, EmptyHost
+		}
+	}
+	// If state override is given, then return.
+	p.done = p.override != noOverride
+	// Set buffer to the empty string and state to path start state.
+	p.state = pathStartState
+	return 0
+}
+
+// pathStart implements https://url.spec.whatwg.org/#path-start-state.
+func (p *parser) pathStart() {
+	p.beginPath()
+	c := p.c()
+	switch {
+	// 1. If url is special, then: if c is U+005C (\), invalid-reverse-solidus
+	//    validation error; set state to path state; if c is neither U+002F (/)
+	//    nor U+005C (\), then decrease pointer by 1.
+	case p.special:
+		if c == '\\' {
+			p.report(ErrInvalidReverseSolidus)
+		}
+		p.state = pathState
+		if c != '/' && c != '\\' {
+			p.pointer--
+		}
+	// 2. Otherwise, if state override is not given and c is U+003F (?), set
+	//    url's query to the empty string and state to query state.
+	case p.override == noOverride && c == '?':
+		p.startQuery()
+	// 3. Otherwise, if state override is not given and c is U+0023 (#), set
+	//    url's fragment to the empty string and state to fragment state.
+	case p.override == noOverride && c == '#':
+		p.startFragment()
+	// 4. Otherwise, if c is not the EOF code point: set state to path state;
+	//    if c is not U+002F (/), then decrease pointer by 1.
+	case c != eof:
+		p.state = pathState
+		if c != '/' {
+			p.pointer--
+		}
+	// 5. Otherwise, if state override is given and url's host is null, append
+	//    the empty string to url's path.
+	case p.override != noOverride && p.u.hostKind == NullHost:
+		p.buf = append(p.buf, '/')
+	}
+}
+
+// path implements https://url.spec.whatwg.org/#path-state. It reads segment
+// after segment until the path ends, writing each segment to buf as "/"
+// followed by the segment.
+func (p *parser) path() {
+	for {
+		if !p.segOpen {
+			p.segStart, p.segOpen = len(p.buf), true
+			p.buf = append(p.buf, '/')
+		}
+		// 2. Otherwise, run these steps: UTF-8 percent-encode c using the path
+		//    percent-encode set and append the result to buffer.
+		i := p.pointer
+		for ; i < len(p.input); i++ {
+			c := p.input[i]
+			if c == '/' || (c == '\\' && p.special) || (p.override == noOverride && (c == '?' || c == '#')) {
+				break
+			}
+		}
+		run := p.input[p.pointer:i]
+		if p.errs != nil {
+			checkURLUnits(p.errs, run, p.pointer)
+		}
+		p.buf = appendPercentEncoded(p.buf, run, pathSet)
+		p.pointer = i
+		c := p.c()
+		// 1. If one of the following is true: c is the EOF code point or
+		//    U+002F (/); url is special and c is U+005C (\); state override is
+		//    not given and c is U+003F (?) or U+0023 (#); then:
+		// 1.1. If url is special and c is U+005C (\), invalid-reverse-solidus
+		//      validation error.
+		if c == '\\' && p.special {
+			p.report(ErrInvalidReverseSolidus)
+		}
+		slash := c == '/' || (c == '\\' && p.special)
+		segment := p.buf[p.segStart+1:]
+		switch {
+		// 1.2. If buffer is a double-dot URL path segment, then: shorten url's
+		//      path; if neither c is U+002F (/), nor url is special and c is
+		//      U+005C (\), append the empty string to url's path.
+		case isDoubleDotSegment(segment):
+			p.buf = p.buf[:p.segStart]
+			p.shortenPath()
+			if !slash {
+				p.buf = append(p.buf, '/')
+			}
+		// 1.3. Otherwise, if buffer is a single-dot URL path segment and if
+		//      neither c is U+002F (/), nor url is special and c is U+005C (\),
+		//      append the empty string to url's path.
+		// 1.4. Otherwise, if buffer is not a single-dot URL path segment, then:
+		//      (the segment stays in buf).
+		case isSingleDotSegment(segment):
+			p.buf = p.buf[:p.segStart]
+			if !slash {
+				p.buf = append(p.buf, '/')
+			}
+		// 1.4.1. If url's scheme is "file", url's path is empty, and buffer is
+		//        a Windows drive letter, then replace the second code point in
+		//        buffer with U+003A (:).
+		case p.file && p.segStart == int(p.u.pathStart) && isWindowsDriveLetter(segment):
+			segment[1] = ':'
+		}
+		// 1.5. Set buffer to the empty string.
+		p.segOpen = false
+		switch c {
+		// 1.6. If c is U+003F (?), then set url's query to the empty string
+		//      and state to query state.
+		case '?':
+			p.startQuery()
+			return
+		// 1.7. If c is U+0023 (#), then set url's fragment to the empty string
+		//      and state to fragment state.
+		case '#':
+			p.startFragment()
+			return
+		case eof:
+			return
+		}
+		p.pointer++
+	}
+}
+
+// shortenPath implements https://url.spec.whatwg.org/#shorten-a-urls-path.
+func (p *parser) shortenPath() {
+	path := p.buf[p.u.pathStart:]
+	// 2. If url's scheme is "file", path's size is 1, and path[0] is a
+	//    normalized Windows drive letter, then return.
+	if p.file && len(path) == 3 && isNormalizedWindowsDriveLetter(string(path[1:])) {
+		return
+	}
+	// 3. Remove path's last item, if any.
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			p.buf = p.buf[:int(p.u.pathStart)+i]
+			return
+		}
+	}
+}
+
+// isSingleDotSegment reports whether s is "." or "%2e", ASCII
+// case-insensitively: https://url.spec.whatwg.org/#single-dot-path-segment.
+func isSingleDotSegment(s []byte) bool {
+	switch len(s) {
+	case 1:
+		return s[0] == '.'
+	case 3:
+		return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e'
+	}
+	return false
+}
+
+// isDoubleDotSegment reports whether s is "..", ".%2e", "%2e." or "%2e%2e",
+// ASCII case-insensitively: https://url.spec.whatwg.org/#double-dot-path-segment.
+func isDoubleDotSegment(s []byte) bool {
+	switch len(s) {
+	case 2:
+		return s[0] == '.' && s[1] == '.'
+	case 4:
+		return (s[0] == '.' && isSingleDotSegment(s[1:])) || (isSingleDotSegment(s[:3]) && s[3] == '.')
+	case 6:
+		return isSingleDotSegment(s[:3]) && isSingleDotSegment(s[3:])
+	}
+	return false
+}
+
+// opaquePath implements https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state.
+func (p *parser) opaquePath() {
+	i := p.pointer
+	for i < len(p.input) && p.input[i] != '?' && p.input[i] != '#' {
+		i++
+	}
+	run := p.input[p.pointer:i]
+	if p.errs != nil {
+		checkURLUnits(p.errs, run, p.pointer)
+	}
+	// 4. Otherwise, if c is not the EOF code point: UTF-8 percent-encode c
+	//    using the C0 control percent-encode set and append the result to
+	//    url's path.
+	p.buf = appendPercentEncoded(p.buf, run, c0ControlSet)
+	p.pointer = i
+	// 3. Otherwise, if c is U+0020 SPACE: if remaining starts with U+003F (?)
+	//    or U+0023 (#), then append "%20" to url's path; otherwise append
+	//    U+0020 SPACE to url's path.
+	if i < len(p.input) && strings.HasSuffix(run, " ") {
+		p.buf = append(p.buf[:len(p.buf)-1], "%20"...)
+	}
+	switch p.c() {
+	// 1. If c is U+003F (?), then set url's query to the empty string and
+	//    state to query state.
+	case '?':
+		p.startQuery()
+	// 2. Otherwise, if c is U+0023 (#), then set url's fragment to the empty
+	//    string and state to fragment state.
+	case '#':
+		p.startFragment()
+	}
+}
+
+// query implements https://url.spec.whatwg.org/#query-state.
+func (p *parser) query() {
+	// 1. If encoding is not UTF-8 and one of the following is true: url is
+	//    not special; url's scheme is "ws" or "wss"; then set encoding to
+	//    UTF-8.
+	enc := p.encoding
+	if enc != nil {
+		if s := p.buf[:p.u.schemeEnd]; !p.special || string(s) == "ws" || string(s) == "wss" {
+			enc = nil
+		}
+	}
+	i := p.pointer
+	if p.override == noOverride {
+		for i < len(p.input) && p.input[i] != '#' {
+			i++
+		}
+	} else {
+		i = len(p.input)
+	}
+	run := p.input[p.pointer:i]
+	if p.errs != nil {
+		checkURLUnits(p.errs, run, p.pointer)
+	}
+	// 2. If one of the following is true: state override is not given and c
+	//    is U+0023 (#); c is the EOF code point; then:
+	// 2.1. Let queryPercentEncodeSet be the special-query percent-encode set
+	//      if url is special; otherwise the query percent-encode set.
+	set := querySet
+	if p.special {
+		set = specialQuerySet
+	}
+	// 2.2. Percent-encode after encoding, with encoding, buffer, and
+	//      queryPercentEncodeSet, and append the result to url's query.
+	if enc == nil {
+		p.buf = appendPercentEncoded(p.buf, run, set)
+	} else {
+		p.buf = appendPercentEncodeAfterEncoding(p.buf, enc, run, set, false)
+	}
+	p.pointer = i
+	// 2.4. If c is U+0023 (#), then set url's fragment to the empty string and
+	//      state to fragment state.
+	if p.c() == '#' {
+		p.startFragment()
+	}
+}
+
+// fragment implements https://url.spec.whatwg.org/#fragment-state.
+func (p *parser) fragment() {
+	// 1. If c is not the EOF code point, then: UTF-8 percent-encode c using
+	//    the fragment percent-encode set and append the result to url's
+	//    fragment.
+	run := p.input[p.pointer:]
+	if p.errs != nil {
+		checkURLUnits(p.errs, run, p.pointer)
+	}
+	p.buf = appendPercentEncoded(p.buf, run, fragmentSet)
+	p.pointer = len(p.input)
+}
+
+// checkURLUnits signals invalid-URL-unit for each code point of run, which
+// starts at offset start of the input, that is neither a URL code point nor
+// U+0025 (%), and for each U+0025 (%) not followed by two ASCII hex digits.
+func checkURLUnits(errs *errorSink, run string, start int) {
+	for i := 0; i < len(run); {
+		r, n := decodeRune(run[i:])
+		if r == '%' {
+			if i+2 >= len(run) || !isASCIIHexDigit(int(run[i+1])) || !isASCIIHexDigit(int(run[i+2])) {
+				errs.offset = start + i
+				errs.report(ErrInvalidURLUnit)
+			}
+		} else if !isURLCodePoint(r) {
+			errs.offset = start + i
+			errs.report(ErrInvalidURLUnit)
+		}
+		i += n
+	}
+}
+
+// isURLCodePoint reports whether r is a URL code point:
+// https://url.spec.whatwg.org/#url-code-points.
+func isURLCodePoint(r rune) bool {
+	if r < 0x80 {
+		return isASCIIAlpha(int(r)) || isASCIIDigit(int(r)) || strings.ContainsRune("!$&'()*+,-./:;=?@_~", r)
+	}
+	if r < 0xA0 || r > 0x10FFFD || (r >= 0xD800 && r <= 0xDFFF) {
+		return false
+	}
+	// Noncharacters: U+FDD0 to U+FDEF, and the last two code points of each plane.
+	if (r >= 0xFDD0 && r <= 0xFDEF) || r&0xFFFE == 0xFFFE {
+		return false
+	}
+	return true
+}
+
+// isSchemeCodePoint reports whether c is an ASCII alphanumeric, "+", "-" or ".".
+func isSchemeCodePoint(c byte) bool {
+	return isASCIIAlpha(int(c)) || isASCIIDigit(int(c)) || c == '+' || c == '-' || c == '.'
+}
+
+// appendLower appends s, ASCII lowercased.
+func appendLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// appendDecimal appends n in decimal: https://url.spec.whatwg.org/#serialize-an-integer.
+func appendDecimal(dst []byte, n uint32) []byte {
+	var tmp [10]byte
+	i := len(tmp)
+	for {
+		i--
+		tmp[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			break
+		}
+	}
+	return append(dst, tmp[i:]...)
+}

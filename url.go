@@ -1,0 +1,261 @@
+// Package url implements the WHATWG URL Standard (https://url.spec.whatwg.org/):
+// the URL parser that web browsers use, in pure Go.
+//
+// A [URL] is a small comparable value, in the manner of [net/netip.Addr]. It
+// holds its serialization (the standard's href) and the offsets of its
+// components, so every getter is a substring and two URLs are equal (==)
+// exactly when the standard says they are equal.
+//
+//	u, err := url.Parse("HTTP://EXAMPLE.com/a/../b?x y#z")
+//	// u.Href() == "http://example.com/b?x%20y#z"
+//	// u.Hostname() == "example.com", u.Pathname() == "/b", u.Search() == "?x%20y"
+//
+// The getters and setters are named and behave as those of the standard's
+// URL class (the JavaScript URL object); [URL.Scheme], [URL.Query],
+// [URL.Fragment] and [URL.HostKind] give the URL record's view for Go code.
+package url
+
+import "strings"
+
+// A URL is a parsed URL: https://url.spec.whatwg.org/#concept-url.
+//
+// It is stored as its serialization plus the offsets of its components:
+//
+//	https://user:pass@example.com:8080/a/b?q=1#frag
+//	     |       |    |          |    |   |   |
+//	     |       |    |          |    |   |   fragmentStart (the '#')
+//	     |       |    |          |    |   queryStart (the '?')
+//	     |       |    |          |    pathStart
+//	     |       |    |          hostEnd
+//	     |       |    hostStart
+//	     |       usernameEnd
+//	     schemeEnd (the ':')
+//
+// A URL whose host is null has hostStart == hostEnd == usernameEnd ==
+// schemeEnd+1. When the standard's serializer writes "/." before a path
+// that would otherwise read as a host (web+demo:/.//not-a-host/), pathStart
+// is after the "/.".
+//
+// URL is a comparable value type: == compares serializations, which is the
+// standard's URL equivalence (https://url.spec.whatwg.org/#concept-url-equals),
+// so a URL can be a map key. It is safe to use from several goroutines. Only
+// the setters, which have pointer receivers, change it.
+//
+// The zero URL is not a valid URL: [URL.IsValid] reports false, and its
+// getters return empty strings.
+type URL struct {
+	href          string
+	schemeEnd     uint32
+	usernameEnd   uint32
+	hostStart     uint32
+	hostEnd       uint32
+	pathStart     uint32
+	queryStart    uint32 // omitted when the query is null
+	fragmentStart uint32 // omitted when the fragment is null
+	port          uint16
+	hasPort       bool // the port is non-null
+	hostKind      HostKind
+	opaquePath    bool
+}
+
+// omitted marks a query or fragment that is null.
+const omitted = ^uint32(0)
+
+// IsValid reports whether u is a parsed URL rather than the zero URL.
+func (u URL) IsValid() bool { return u.href != "" }
+
+// Href returns the URL's serialization: https://url.spec.whatwg.org/#dom-url-href.
+func (u URL) Href() string { return u.href }
+
+// String returns the URL's serialization, the same as [URL.Href].
+func (u URL) String() string { return u.href }
+
+// AppendTo appends the URL's serialization to b and returns the result.
+func (u URL) AppendTo(b []byte) []byte { return append(b, u.href...) }
+
+// Protocol returns the scheme followed by ":", for example "https:":
+// https://url.spec.whatwg.org/#dom-url-protocol.
+func (u URL) Protocol() string {
+	if !u.IsValid() {
+		return ""
+	}
+	return u.href[:u.schemeEnd+1]
+}
+
+// Scheme returns the URL's scheme, for example "https":
+// https://url.spec.whatwg.org/#concept-url-scheme.
+func (u URL) Scheme() string { return u.href[:u.schemeEnd] }
+
+// hasCredentials reports whether the serialization holds a username or
+// password, which is the standard's "includes credentials".
+func (u URL) hasCredentials() bool { return u.hostStart > u.schemeEnd+3 }
+
+// Username returns the URL's username, percent-encoded as stored:
+// https://url.spec.whatwg.org/#dom-url-username.
+func (u URL) Username() string {
+	if !u.hasCredentials() {
+		return ""
+	}
+	return u.href[u.schemeEnd+3 : u.usernameEnd]
+}
+
+// Password returns the URL's password, percent-encoded as stored:
+// https://url.spec.whatwg.org/#dom-url-password.
+func (u URL) Password() string {
+	if !u.hasCredentials() || u.href[u.usernameEnd] != ':' {
+		return ""
+	}
+	return u.href[u.usernameEnd+1 : u.hostStart-1]
+}
+
+// HasHost reports whether the URL's host is non-null. A URL such as
+// "mailto:a@example.com" or "sc:/path" has a null host; "file:///path" has
+// an empty, non-null host.
+func (u URL) HasHost() bool { return u.hostKind != NullHost }
+
+// Host returns the host, serialized, followed by ":" and the port when the
+// port is non-null: https://url.spec.whatwg.org/#dom-url-host.
+func (u URL) Host() string {
+	if !u.HasHost() {
+		return ""
+	}
+	return u.href[u.hostStart:u.pathStart]
+}
+
+// Hostname returns the host, serialized: https://url.spec.whatwg.org/#dom-url-hostname.
+// An IPv6 address keeps its brackets, as in the standard: "[::1]".
+func (u URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
+
+// Port returns the port in decimal, or "" when the port is null (which it
+// is when the input gave the scheme's default port):
+// https://url.spec.whatwg.org/#dom-url-port.
+func (u URL) Port() string {
+	if !u.hasPort {
+		return ""
+	}
+	return u.href[u.hostEnd+1 : u.pathStart]
+}
+
+// PortNumber returns the port as a number, and false when it is null.
+func (u URL) PortNumber() (uint16, bool) {
+	return u.port, u.hasPort
+}
+
+// Pathname returns the serialized path: https://url.spec.whatwg.org/#dom-url-pathname.
+func (u URL) Pathname() string { return u.href[u.pathStart:u.pathEnd()] }
+
+// HasOpaquePath reports whether the URL's path is opaque (a single string
+// rather than a list of segments), as in "mailto:a@example.com":
+// https://url.spec.whatwg.org/#url-opaque-path.
+func (u URL) HasOpaquePath() bool { return u.opaquePath }
+
+// IsSpecial reports whether the URL's scheme is a special scheme (ftp, file,
+// http, https, ws, wss): https://url.spec.whatwg.org/#is-special.
+func (u URL) IsSpecial() bool { return u.IsValid() && specialScheme(u.Scheme()) }
+
+// Search returns "?" followed by the query, or "" when the query is null or
+// empty: https://url.spec.whatwg.org/#dom-url-search.
+func (u URL) Search() string {
+	if u.queryStart == omitted || u.queryEnd()-u.queryStart == 1 {
+		return ""
+	}
+	return u.href[u.queryStart:u.queryEnd()]
+}
+
+// Query returns the URL's query without the "?", and whether it is non-null:
+// "https://a/?" has an empty, non-null query; "https://a/" a null one.
+func (u URL) Query() (string, bool) {
+	if u.queryStart == omitted || !u.IsValid() {
+		return "", false
+	}
+	return u.href[u.queryStart+1 : u.queryEnd()], true
+}
+
+// Hash returns "#" followed by the fragment, or "" when the fragment is null
+// or empty: https://url.spec.whatwg.org/#dom-url-hash.
+func (u URL) Hash() string {
+	if u.fragmentStart == omitted || int(u.fragmentStart) == len(u.href)-1 {
+		return ""
+	}
+	return u.href[u.fragmentStart:]
+}
+
+// Fragment returns the URL's fragment without the "#", and whether it is
+// non-null.
+func (u URL) Fragment() (string, bool) {
+	if u.fragmentStart == omitted || !u.IsValid() {
+		return "", false
+	}
+	return u.href[u.fragmentStart+1:], true
+}
+
+// HostKind returns the kind of the URL's host; [NullHost] when it has none.
+func (u URL) HostKind() HostKind { return u.hostKind }
+
+// pathEnd returns the offset just past the path.
+func (u URL) pathEnd() uint32 {
+	if u.queryStart != omitted {
+		return u.queryStart
+	}
+	return u.queryEnd()
+}
+
+// queryEnd returns the offset just past the query (or where it would be).
+func (u URL) queryEnd() uint32 {
+	if u.fragmentStart != omitted {
+		return u.fragmentStart
+	}
+	return uint32(len(u.href))
+}
+
+// authorityEnd returns the offset just past the host and port, or past the
+// scheme's ":" when the host is null. It is pathStart unless the serializer
+// wrote "/." before the path.
+func (u URL) authorityEnd() uint32 {
+	if u.hostKind == NullHost {
+		return u.schemeEnd + 1
+	}
+	return u.pathStart
+}
+
+// hrefExcludingFragment is the URL serializer with exclude fragment set:
+// https://url.spec.whatwg.org/#concept-url-serializer.
+func (u URL) hrefExcludingFragment() string { return u.href[:u.queryEnd()] }
+
+// specialScheme reports whether scheme is one of the standard's special
+// schemes: https://url.spec.whatwg.org/#special-scheme.
+func specialScheme(scheme string) bool {
+	_, ok := defaultPort(scheme)
+	return ok
+}
+
+// defaultPort returns the default port of a special scheme (-1 for "file",
+// which has none), and whether scheme is special.
+func defaultPort(scheme string) (int32, bool) {
+	switch scheme {
+	case "http", "ws":
+		return 80, true
+	case "https", "wss":
+		return 443, true
+	case "ftp":
+		return 21, true
+	case "file":
+		return -1, true
+	}
+	return -1, false
+}
+
+// Equal reports whether u and v are equal: https://url.spec.whatwg.org/#concept-url-equals.
+// It is the same as u == v.
+func (u URL) Equal(v URL) bool { return u == v }
+
+// EqualExcludingFragment reports whether u and v are equal when their
+// fragments are ignored (the standard's equals with exclude fragments).
+func (u URL) EqualExcludingFragment(v URL) bool {
+	return u.hrefExcludingFragment() == v.hrefExcludingFragment()
+}
+
+// hasPrefixFold reports whether s starts with the ASCII prefix, ignoring case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
