@@ -78,6 +78,9 @@ func appendHost(dst []byte, input string, isOpaque bool, errs *errorSink) ([]byt
 			}
 			return appendIPv4(dst, addr), IPv4Host, 0
 		}
+		if classes&classUpper == 0 {
+			return append(dst, input...), DomainHost, 0
+		}
 		return appendLower(dst, input), DomainHost, 0
 	}
 	// 4. If input contains a percent-encoded byte, domain-percent-encoded

@@ -1,6 +1,7 @@
 package url
 
 import (
+	"encoding/binary"
 	"strings"
 	"sync"
 
@@ -217,6 +218,16 @@ type parser struct {
 // validation error at which it failed. It allocates at most the URL's
 // serialization, and nothing when input is already serialized.
 func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, ValidationErrorKind) {
+	if enc == nil && errs == nil {
+		if u, ok := parseSerialized(input); ok {
+			return u, 0
+		}
+	}
+	return runParser(input, base, enc, errs)
+}
+
+// runParser runs the basic URL parser's state machine on input.
+func runParser(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, ValidationErrorKind) {
 	p := getParser()
 	defer p.release()
 	p.base, p.encoding, p.errs = base, enc, errs
@@ -224,15 +235,27 @@ func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL
 	// 1. If url is not given: remove any leading and trailing C0 control or
 	//    space from input (invalid-URL-unit validation error).
 	trimmed := trimC0ControlOrSpace(input)
-	if len(trimmed) != len(input) {
-		p.report(ErrInvalidURLUnit)
-	}
 	// 2. If input contains any ASCII tab or newline, invalid-URL-unit
 	//    validation error; remove all ASCII tab or newline from input.
 	p.input = trimmed
-	if strings.ContainsAny(trimmed, "\t\n\r") {
-		p.report(ErrInvalidURLUnit)
+	hasTab := hasTabOrNewline(trimmed)
+	if hasTab {
 		p.input = removeTabAndNewline(trimmed)
+	}
+	if p.errs != nil {
+		// Both errors are signalled here, in order, once p.input is known:
+		// their offsets (see ValidationError.Offset) are where the removed
+		// code points were in it.
+		if len(trimmed) != len(input) {
+			at := 0
+			if input[0] > ' ' {
+				at = len(p.input) // only trailing ones were removed
+			}
+			p.reportAt(ErrInvalidURLUnit, at)
+		}
+		if hasTab {
+			p.reportAt(ErrInvalidURLUnit, strings.IndexAny(trimmed, "\t\n\r"))
+		}
 	}
 	// 3. Let state be state override if given, or scheme start state otherwise.
 	p.state = schemeStartState
@@ -485,6 +508,53 @@ func (p *parser) finish() {
 	}
 }
 
+// The classes of bytes the states look for in their loops, so that each
+// loop makes one table lookup a byte.
+const (
+	endsComponent        = 1 << iota // "/", "?" or "#": ends an authority, host, port or path segment
+	reverseSolidus                   // "\": ends them too when the URL is special
+	schemeCodePoint                  // an ASCII alphanumeric, "+", "-" or "."
+	lowerSchemeCodePoint             // a scheme code point that is not an ASCII upper alpha
+	atSign                           // "@"
+	hostDelimiter                    // ":", "[" or "]", which the host state watches for
+	pathSpecial                      // a byte the path state cannot copy as it is: "/", "\", or in the path percent-encode set
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		switch b {
+		case '/', '?', '#':
+			t[c] |= endsComponent
+		case '\\':
+			t[c] |= reverseSolidus
+		case '@':
+			t[c] |= atSign
+		case ':', '[', ']':
+			t[c] |= hostDelimiter
+		}
+		if isASCIIAlpha(c) || isASCIIDigit(c) || b == '+' || b == '-' || b == '.' {
+			t[c] |= schemeCodePoint
+			if b < 'A' || b > 'Z' {
+				t[c] |= lowerSchemeCodePoint
+			}
+		}
+		if b == '/' || b == '\\' || pathSet.contains(b) {
+			t[c] |= pathSpecial
+		}
+	}
+	return t
+}()
+
+// endsComponentMask returns the byteClass bits of the bytes that end an
+// authority, host, port or path segment in this URL.
+func (p *parser) endsComponentMask() uint8 {
+	if p.special {
+		return endsComponent | reverseSolidus
+	}
+	return endsComponent
+}
+
 // trimC0ControlOrSpace removes leading and trailing C0 control or space.
 func trimC0ControlOrSpace(s string) string {
 	i, j := 0, len(s)
@@ -495,6 +565,26 @@ func trimC0ControlOrSpace(s string) string {
 		j--
 	}
 	return s[i:j]
+}
+
+// hasTabOrNewline reports whether s contains an ASCII tab or newline.
+func hasTabOrNewline(s string) bool {
+	// Eight bytes at a time: a word has a byte below 0x0E (tab, LF and CR
+	// are 0x09, 0x0A and 0x0D) when subtracting 0x0E from each byte borrows
+	// into its top bit while the byte's own top bit is clear.
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		if (w-0x0E0E0E0E0E0E0E0E)&^w&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c <= '\r' && (c == '\t' || c == '\n' || c == '\r') {
+			return true
+		}
+	}
+	return false
 }
 
 // removeTabAndNewline removes all ASCII tab or newline from s.

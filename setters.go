@@ -30,7 +30,9 @@ func (u *URL) SetProtocol(s string) {
 	if !u.IsValid() {
 		return
 	}
-	s = removeTabAndNewline(s)
+	if hasTabOrNewline(s) {
+		s = removeTabAndNewline(s)
+	}
 	// The protocol setter runs the scheme start and scheme states on the
 	// given value followed by ":", with a state override.
 	// Scheme start state: if c is an ASCII alpha, go on in the scheme state;
@@ -264,7 +266,7 @@ func (u *URL) SetHash(s string) {
 // standard removes them only when no url is given), tab and newline go. The
 // states read what they need to know about url from p.base.
 func (p *parser) initSetter(u *URL, value string, override state) {
-	if strings.ContainsAny(value, "\t\n\r") {
+	if hasTabOrNewline(value) {
 		value = removeTabAndNewline(value)
 	}
 	*p = parser{

@@ -33,8 +33,7 @@ func (p *parser) scheme() {
 	//    append c, lowercased, to buffer.
 	start := p.pointer
 	i := start
-	for i < len(p.input) && isSchemeCodePoint(p.input[i]) {
-		i++
+	for input := p.input; i < len(input) && byteClass[input[i]]&schemeCodePoint != 0; i++ {
 	}
 	// 3. Otherwise, if state override is not given, set buffer to the empty
 	//    string, state to no scheme state, and start over (from the first
@@ -50,7 +49,9 @@ func (p *parser) scheme() {
 	p.buf = appendLower(p.buf, p.input[start:i])
 	p.u.schemeEnd = uint32(len(p.buf))
 	p.buf = append(p.buf, ':')
-	p.setScheme(string(p.buf[:p.u.schemeEnd]))
+	scheme := p.buf[:p.u.schemeEnd]
+	p.defaultPort, p.special = defaultPort(scheme)
+	p.file = string(scheme) == "file"
 	switch {
 	// 2.5. If url's scheme is "file", then: if remaining does not start with
 	//      "//", special-scheme-missing-following-solidus validation error;
@@ -273,19 +274,21 @@ func (p *parser) specialAuthorityIgnoreSlashes() {
 func (p *parser) authority() ValidationErrorKind {
 	start := p.pointer
 	end, at := start, -1
-	for ; end < len(p.input); end++ {
-		c := p.input[end]
-		if c == '/' || c == '?' || c == '#' || (c == '\\' && p.special) {
+	ends, input := p.endsComponentMask(), p.input
+	for ; end < len(input); end++ {
+		class := byteClass[input[end]]
+		if class&(ends|atSign) == 0 {
+			continue
+		}
+		if class&ends != 0 {
 			break
 		}
-		if c == '@' {
-			// 1. If c is U+0040 (@), then: invalid-credentials validation error.
-			if p.errs != nil {
-				p.pointer = end
-				p.report(ErrInvalidCredentials)
-			}
-			at = end
+		// 1. If c is U+0040 (@), then: invalid-credentials validation error.
+		if p.errs != nil {
+			p.pointer = end
+			p.report(ErrInvalidCredentials)
 		}
+		at = end
 	}
 	p.buf = append(p.buf, "//"...)
 	p.u.usernameEnd = uint32(len(p.buf))
@@ -335,9 +338,13 @@ func (p *parser) host() ValidationErrorKind {
 	}
 	start := p.pointer
 	i, insideBrackets := start, false
-	for ; i < len(p.input); i++ {
-		c := p.input[i]
-		if (c == ':' && !insideBrackets) || c == '/' || c == '?' || c == '#' || (c == '\\' && p.special) {
+	ends, input := p.endsComponentMask(), p.input
+	for ; i < len(input); i++ {
+		c := input[i]
+		if byteClass[c]&(ends|hostDelimiter) == 0 {
+			continue
+		}
+		if (c == ':' && !insideBrackets) || byteClass[c]&ends != 0 {
 			break
 		}
 		// 4. Otherwise: if c is U+005B ([), then set insideBrackets to true;
@@ -654,18 +661,25 @@ func (p *parser) path() {
 		}
 		// 2. Otherwise, run these steps: UTF-8 percent-encode c using the path
 		//    percent-encode set and append the result to buffer.
-		i := p.pointer
-		for ; i < len(p.input); i++ {
-			c := p.input[i]
-			if c == '/' || (c == '\\' && p.special) || (p.override == noOverride && (c == '?' || c == '#')) {
-				break
+		//    Bytes that need no encoding are copied a run at a time; from
+		//    the first byte that may need it, the rest of the segment is
+		//    encoded in one call.
+		i, input := p.pointer, p.input
+		for i < len(input) && byteClass[input[i]]&pathSpecial == 0 {
+			i++
+		}
+		p.buf = append(p.buf, p.input[p.pointer:i]...)
+		if i < len(p.input) && !p.endsPathSegment(p.input[i]) {
+			j := i + 1
+			for j < len(p.input) && !p.endsPathSegment(p.input[j]) {
+				j++
 			}
+			p.buf = appendPercentEncoded(p.buf, p.input[i:j], pathSet)
+			i = j
 		}
-		run := p.input[p.pointer:i]
 		if p.errs != nil {
-			checkURLUnits(p.errs, run, p.pointer)
+			checkURLUnits(p.errs, p.input[p.pointer:i], p.pointer)
 		}
-		p.buf = appendPercentEncoded(p.buf, run, pathSet)
 		p.pointer = i
 		c := p.c()
 		// 1. If one of the following is true: c is the EOF code point or
@@ -724,6 +738,12 @@ func (p *parser) path() {
 	}
 }
 
+// endsPathSegment reports whether c ends a path segment: "/", "\\" when the
+// URL is special, and "?" or "#" when no state override is given.
+func (p *parser) endsPathSegment(c byte) bool {
+	return c == '/' || (c == '\\' && p.special) || (p.override == noOverride && (c == '?' || c == '#'))
+}
+
 // shortenPath implements https://url.spec.whatwg.org/#shorten-a-urls-path.
 func (p *parser) shortenPath() {
 	path := p.buf[p.u.pathStart:]
@@ -743,7 +763,7 @@ func (p *parser) shortenPath() {
 
 // isSingleDotSegment reports whether s is "." or "%2e", ASCII
 // case-insensitively: https://url.spec.whatwg.org/#single-dot-path-segment.
-func isSingleDotSegment(s []byte) bool {
+func isSingleDotSegment[T string | []byte](s T) bool {
 	switch len(s) {
 	case 1:
 		return s[0] == '.'
@@ -755,7 +775,7 @@ func isSingleDotSegment(s []byte) bool {
 
 // isDoubleDotSegment reports whether s is "..", ".%2e", "%2e." or "%2e%2e",
 // ASCII case-insensitively: https://url.spec.whatwg.org/#double-dot-path-segment.
-func isDoubleDotSegment(s []byte) bool {
+func isDoubleDotSegment[T string | []byte](s T) bool {
 	switch len(s) {
 	case 2:
 		return s[0] == '.' && s[1] == '.'
@@ -895,9 +915,7 @@ func isURLCodePoint(r rune) bool {
 }
 
 // isSchemeCodePoint reports whether c is an ASCII alphanumeric, "+", "-" or ".".
-func isSchemeCodePoint(c byte) bool {
-	return isASCIIAlpha(int(c)) || isASCIIDigit(int(c)) || c == '+' || c == '-' || c == '.'
-}
+func isSchemeCodePoint(c byte) bool { return byteClass[c]&schemeCodePoint != 0 }
 
 // appendLower appends s, ASCII lowercased.
 func appendLower(dst []byte, s string) []byte {

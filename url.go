@@ -231,8 +231,8 @@ func specialScheme(scheme string) bool {
 
 // defaultPort returns the default port of a special scheme (-1 for "file",
 // which has none), and whether scheme is special.
-func defaultPort(scheme string) (int32, bool) {
-	switch scheme {
+func defaultPort[T string | []byte](scheme T) (int32, bool) {
+	switch string(scheme) {
 	case "http", "ws":
 		return 80, true
 	case "https", "wss":

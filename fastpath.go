@@ -1,0 +1,157 @@
+package url
+
+// This file holds a fast path of the basic URL parser for the common case on
+// the web: input that is already a URL's serialization, of a simple shape.
+// Such input parses to a URL whose href is the input itself, so the fast
+// path only has to check that nothing in it would change, and find the
+// component offsets. It reads the input once, with a table lookup a byte,
+// and gives up (returning false) at anything it is not sure of; parse then
+// runs the state machine, which handles every input. FuzzFastPath holds the
+// two to the same result.
+
+// parseSerialized returns the URL that input parses to when input is one of
+// these, with no base URL needed:
+//
+//   - scheme "://" host [":" port] path ["?" query] ["#" fragment], where the
+//     scheme is a special scheme in lowercase, the host a lowercase ASCII
+//     domain that does not end in a number (or empty, for file:), the port
+//     in shortest decimal and not the scheme's default, and the path one or
+//     more segments with no dot segment and nothing to percent-encode;
+//   - scheme ":" opaque-path ["?" query] ["#" fragment] for a scheme that is
+//     not special, with an opaque path that does not start with "/" and has
+//     nothing to percent-encode and no space.
+//
+// The query and fragment hold nothing to percent-encode. Every byte of such
+// an input is printable ASCII, so it has no leading or trailing C0 control
+// or space and no tab or newline to remove.
+func parseSerialized(input string) (URL, bool) {
+	// The scheme: an ASCII lower alpha, then lower alphanumerics, "+", "-"
+	// or ".", then ":".
+	i := 0
+	for i < len(input) && byteClass[input[i]]&lowerSchemeCodePoint != 0 {
+		i++
+	}
+	if i == 0 || i == len(input) || input[i] != ':' || !isASCIIAlpha(int(input[0])) {
+		return URL{}, false
+	}
+	u := URL{schemeEnd: uint32(i), queryStart: omitted, fragmentStart: omitted}
+	port, special := defaultPort(input[:i])
+	file := special && port < 0
+	i++ // past ":"
+	var set encodeSet
+	if special {
+		// "//", then the host: the domain parser only lowercases an ASCII
+		// domain, so a lowercase one with no forbidden domain code point is
+		// its own serialization.
+		if len(input) < i+2 || input[i] != '/' || input[i+1] != '/' {
+			return URL{}, false
+		}
+		i += 2
+		u.usernameEnd, u.hostStart = uint32(i), uint32(i)
+		for i < len(input) && asciiClass[input[i]]&(classForbiddenDomain|classUpper|classNonASCII) == 0 {
+			i++
+		}
+		u.hostEnd = uint32(i)
+		host := input[u.hostStart:i]
+		switch {
+		case host == "":
+			// Only a file URL has an empty host; any other special URL
+			// without a host fails, which the state machine reports.
+			if !file {
+				return URL{}, false
+			}
+			u.hostKind = EmptyHost
+		case endsInANumber(host) || (file && host == "localhost"):
+			return URL{}, false
+		default:
+			u.hostKind = DomainHost
+		}
+		// The port: shortest decimal, not the default port, not for file:.
+		if i < len(input) && input[i] == ':' {
+			if file {
+				return URL{}, false
+			}
+			i++
+			start, n := i, 0
+			for i < len(input) && isASCIIDigit(int(input[i])) && n <= 0xffff {
+				n = n*10 + int(input[i]-'0')
+				i++
+			}
+			if i == start || n > 0xffff || int32(n) == port || (input[start] == '0' && i-start > 1) {
+				return URL{}, false
+			}
+			u.port, u.hasPort = uint16(n), true
+		}
+		// The path: a special URL's path always starts with "/".
+		if i == len(input) || input[i] != '/' {
+			return URL{}, false
+		}
+		u.pathStart = uint32(i)
+		var ok bool
+		if i, ok = scanSerializedPath(input, i, file); !ok {
+			return URL{}, false
+		}
+		set = specialQuerySet
+	} else {
+		// An opaque path: anything but "/" first (that would be a list path
+		// or an authority), no space (the parser encodes one before "?" or
+		// "#"), nothing in the C0 control percent-encode set.
+		u.usernameEnd, u.hostStart, u.hostEnd, u.pathStart = uint32(i), uint32(i), uint32(i), uint32(i)
+		if i < len(input) && input[i] == '/' {
+			return URL{}, false
+		}
+		for i < len(input) && input[i] != '?' && input[i] != '#' {
+			if c := input[i]; c == ' ' || c0ControlSet.contains(c) {
+				return URL{}, false
+			}
+			i++
+		}
+		u.opaquePath = true
+		set = querySet
+	}
+	// The query, then the fragment, each with nothing to percent-encode.
+	if i < len(input) && input[i] == '?' {
+		u.queryStart = uint32(i)
+		for i++; i < len(input) && input[i] != '#'; i++ {
+			if set.contains(input[i]) {
+				return URL{}, false
+			}
+		}
+	}
+	if i < len(input) && input[i] == '#' {
+		u.fragmentStart = uint32(i)
+		for i++; i < len(input); i++ {
+			if fragmentSet.contains(input[i]) {
+				return URL{}, false
+			}
+		}
+	}
+	u.href = input
+	return u, true
+}
+
+// scanSerializedPath reads a serialized list path from input[i], which is
+// "/", to the "?", "#" or end that follows it. It reports false at anything
+// the path state would change: a byte to percent-encode, "\" (a separator
+// of a special URL, serialized as "/"), a single-dot or double-dot segment,
+// or for a file URL a first segment that is a Windows drive letter with "|".
+func scanSerializedPath(input string, i int, file bool) (int, bool) {
+	first := true
+	for i < len(input) && input[i] == '/' {
+		i++
+		start := i
+		for i < len(input) && byteClass[input[i]]&pathSpecial == 0 {
+			i++
+		}
+		segment := input[start:i]
+		if (len(segment) <= 6 && (isSingleDotSegment(segment) || isDoubleDotSegment(segment))) ||
+			(file && first && isWindowsDriveLetter(segment) && segment[1] == '|') {
+			return i, false
+		}
+		first = false
+	}
+	if i < len(input) && input[i] != '?' && input[i] != '#' {
+		return i, false
+	}
+	return i, true
+}
