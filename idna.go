@@ -314,8 +314,15 @@ func domainParserToASCII(domain string, beStrict bool) (result string, ok bool) 
 	if beStrict {
 		profile = uts46Strict
 	}
-	result, err := profile.ToASCII(domain)
-	if err != nil || !aceLabelsValid(domain, beStrict) {
+	if hasLongLabel(domain) {
+		// x/net's encoder is quadratic on long labels: see punycode.go.
+		result, ok = toASCIILongLabels(profile, domain, beStrict)
+	} else {
+		var err error
+		result, err = profile.ToASCII(domain)
+		ok = err == nil
+	}
+	if !ok || !aceLabelsValid(domain, beStrict) {
 		return "", false
 	}
 	return result, true
