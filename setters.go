@@ -26,6 +26,14 @@ func (u *URL) SetHref(s string) error {
 // not change between special and not special, nor to "file" when u has
 // credentials or a port, nor from "file" when u's host is empty. A port that
 // is the new scheme's default port becomes null.
+//
+// Changing the scheme to "file" can leave a record that the standard
+// serializes to a href that parses to another URL: "http://localhost/C|/x"
+// would serialize as "file://localhost/C|/x", which parses to "file:///C:/x"
+// (the file host state makes "localhost" the empty host, and the path state
+// writes a drive letter's "|" as ":"). SetProtocol makes u the URL that the
+// href parses to, "file:///C:/x", so that u, like every URL, parses back to
+// itself.
 func (u *URL) SetProtocol(s string) {
 	if !u.IsValid() {
 		return
@@ -273,11 +281,12 @@ func (p *parser) initSetter(u *URL, value string, override state) {
 		input:       value,
 		state:       override,
 		override:    override,
-		base:        u,
 		buf:         p.buf[:0],
+		baseURL:     *u,
 		u:           *u,
 		hostWritten: true,
 	}
+	p.base = &p.baseURL // a copy, so that u does not escape to the heap
 	p.u.href = ""
 	p.u.queryStart, p.u.fragmentStart = omitted, omitted
 	p.setScheme(u.Scheme())

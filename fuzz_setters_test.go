@@ -1,0 +1,174 @@
+package url
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzSetters calls one setter, chosen by which (an index into setterNames),
+// with value on the URL that input parses to, and checks what must hold
+// after every setter: no panic; the URL is exactly what its new href parses
+// to (checkInvariants); a setter that leaves the href as it was leaves the
+// URL == to the original; the href is valid UTF-8; the setter changes only
+// its own components; and calling it again with the same value changes
+// nothing more.
+func FuzzSetters(f *testing.F) {
+	for _, seed := range setterSeeds() {
+		f.Add(seed.href, seed.which, seed.value)
+	}
+	f.Fuzz(func(t *testing.T, input string, which byte, value string) {
+		u, err := Parse(input)
+		if err != nil {
+			return
+		}
+		checkSetter(t, u, setterNames[int(which)%len(setterNames)], value)
+	})
+}
+
+type setterSeed struct {
+	href  string
+	which byte
+	value string
+}
+
+// setterSeeds returns the cases of setters_tests.json, when the WPT fixtures
+// are found, and a few of the project's own.
+func setterSeeds() []setterSeed {
+	seeds := []setterSeed{
+		{"https://user:pass@example.com:8080/a/b?q=1#f", 4, "h:99"},
+		{"sc:a ?q#f", 8, ""},
+		{"http://localhost/", 1, "file"},
+		{"web+demo:/.//not-a-host/", 7, "//x"},
+	}
+	// The inputs of urltestdata.json as URLs, each with another setter and
+	// one of the setters' values, so that every kind of URL meets the setters.
+	var values []string
+	if dir := wptDir(); dir != "" {
+		if data, err := os.ReadFile(filepath.Join(dir, "setters_tests.json")); err == nil {
+			tests, _ := parseSetterTests(data) // TestWPTSetters reports a malformed file
+			attrs := make([]string, 0, len(tests))
+			for attr := range tests {
+				attrs = append(attrs, attr)
+			}
+			slices.Sort(attrs)
+			for _, attr := range attrs {
+				which := slices.Index(setterNames, attr)
+				if which < 0 {
+					continue
+				}
+				for _, tc := range tests[attr] {
+					seeds = append(seeds, setterSeed{tc.Href, byte(which), tc.NewValue})
+					values = append(values, tc.NewValue)
+				}
+			}
+		}
+	}
+	for i, input := range seedInputs() {
+		if CanParse(input) && len(values) > 0 {
+			seeds = append(seeds, setterSeed{input, byte(i), values[i*7%len(values)]})
+		}
+	}
+	return seeds
+}
+
+// checkSetter runs the setter named attr with value on a copy of orig and
+// checks the properties of FuzzSetters.
+func checkSetter(t *testing.T, orig URL, attr, value string) {
+	t.Helper()
+	u := orig
+	set := setters[attr]
+	if attr == "href" {
+		err := u.SetHref(value)
+		want, werr := Parse(value)
+		switch {
+		case (err == nil) != (werr == nil):
+			t.Fatalf("SetHref(%q) error %v, Parse error %v", value, err, werr)
+		case err != nil && u != orig:
+			t.Fatalf("SetHref(%q) failed (%v) but changed the URL to %q", value, err, u.Href())
+		case err == nil && u != want:
+			t.Fatalf("SetHref(%q) = %q, Parse gives %q", value, u.Href(), want.Href())
+		}
+	} else {
+		set(&u, value)
+	}
+	if !utf8.ValidString(u.Href()) {
+		t.Fatalf("%s setter with %q on %q: href %q is not valid UTF-8", attr, value, orig.Href(), u.Href())
+	}
+	checkInvariants(t, u)
+	if u.Href() == orig.Href() && u != orig {
+		t.Fatalf("%s setter with %q on %q: same href, but the URL is not == the original:\n got %+v\nwant %+v",
+			attr, value, orig.Href(), u, orig)
+	}
+
+	// The setter changes only its own components: the getters it does not
+	// own return what they did.
+	keep := map[string][]string{
+		"protocol": {"username", "password", "search", "hash"}, // the port may become null, a file host or path normalize
+		"username": {"protocol", "password", "host", "pathname", "search", "hash"},
+		"password": {"protocol", "username", "host", "pathname", "search", "hash"},
+		"host":     {"protocol", "username", "password", "pathname", "search", "hash"},
+		"hostname": {"protocol", "username", "password", "port", "pathname", "search", "hash"},
+		"port":     {"protocol", "username", "password", "hostname", "pathname", "search", "hash"},
+		"pathname": {"protocol", "username", "password", "host", "search", "hash"},
+		"search":   {"protocol", "username", "password", "host", "pathname", "hash"},
+		"hash":     {"protocol", "username", "password", "host", "pathname", "search"},
+	}
+	for _, name := range keep[attr] {
+		if got, was := getters[name](u), getters[name](orig); got != was {
+			t.Errorf("%s setter with %q on %q changed %s from %q to %q (href %q)",
+				attr, value, orig.Href(), name, was, got, u.Href())
+		}
+	}
+
+	// The same setter with the same value again changes nothing: what it
+	// sets depends only on the value and the components it leaves alone.
+	v := u
+	if attr == "href" {
+		_ = v.SetHref(value)
+	} else {
+		set(&v, value)
+	}
+	if v != u {
+		t.Errorf("%s setter with %q on %q gives %q, and again %q", attr, value, orig.Href(), u.Href(), v.Href())
+	}
+}
+
+// FuzzSetSearchParams writes the pairs of any query string back into any URL
+// with SetSearchParams and checks: the URL is what its href parses to; only
+// the query changed; the query reads back as the same pairs; and it is null
+// exactly when there are none (the standard's update steps).
+func FuzzSetSearchParams(f *testing.F) {
+	for _, s := range []string{"", "?", "a=b ~", "=&=x&a", "%FF=+", "q=🏳️‍🌈&key=e1f7bc78"} {
+		f.Add("https://example.com/?x#f", s)
+		f.Add("sc:a ?q=1", s)
+	}
+	for i, input := range seedInputs() {
+		if i%4 == 0 {
+			f.Add(input, "a=1&b=x+y")
+		}
+	}
+	f.Fuzz(func(t *testing.T, input, query string) {
+		u, err := Parse(input)
+		if err != nil {
+			return
+		}
+		orig := u
+		p := NewSearchParams(query)
+		u.SetSearchParams(p)
+		checkInvariants(t, u)
+		if back := u.SearchParams(); !equalPairs(back.list, p.list) {
+			t.Fatalf("%q with %q: SearchParams() = %q, want %q", orig.Href(), query, back.list, p.list)
+		}
+		if _, ok := u.Query(); ok != (p.Size() > 0) {
+			t.Fatalf("%q with %q: query non-null = %v with %d pairs", orig.Href(), query, ok, p.Size())
+		}
+		for _, name := range []string{"protocol", "username", "password", "host", "pathname", "hash"} {
+			if got, was := getters[name](u), getters[name](orig); got != was {
+				t.Fatalf("%q with %q: %s changed from %q to %q", orig.Href(), query, name, was, got)
+			}
+		}
+	})
+}
