@@ -1,6 +1,9 @@
 package url
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // A ValidationErrorKind is one row of the standard's table of validation
 // errors (https://url.spec.whatwg.org/#validation-error). Its String method
@@ -19,8 +22,17 @@ const (
 	_ ValidationErrorKind = iota
 
 	// IDNA
-	ErrDomainToASCII   // domain-to-ASCII
-	ErrDomainToUnicode // domain-to-Unicode
+	ErrDomainToASCII // domain-to-ASCII
+
+	// ErrDomainToUnicode (domain-to-Unicode) is signalled when UTS #46
+	// ToUnicode records an error in the standard's "domain to Unicode"
+	// (https://url.spec.whatwg.org/#concept-domain-to-unicode), which
+	// renders a host for display. It is not a row of the table of July 2026
+	// and the URL parser never signals it: the standard dropped it, noting
+	// that a domain from the host parser has had its errors signalled as
+	// domain-to-ASCII already. The package keeps the kind (and its old name)
+	// for that algorithm, which also runs on domains from elsewhere.
+	ErrDomainToUnicode
 
 	// Host parsing
 	ErrDomainPercentEncoded       // domain-percent-encoded
@@ -100,17 +112,69 @@ func (k ValidationErrorKind) String() string {
 	return validationErrorNames[k]
 }
 
+// CanFail reports whether the parse can fail at a validation error of kind
+// k: whether the Failure column of the standard's table says "Yes" for it.
+// For some kinds that is conditional: domain-to-ASCII fails the domain
+// parser only when beStrict is true or relaxed ToASCII fails too, and
+// IPv4-out-of-range-part only when the part is not the last or the last is
+// too large for the parts before it. The others, such as
+// IPv4-non-decimal-part or invalid-credentials, never make parsing fail.
+func (k ValidationErrorKind) CanFail() bool {
+	switch k {
+	case ErrDomainToASCII, ErrHostInvalidCodePoint, ErrIPv4TooManyParts,
+		ErrIPv4NonNumericPart, ErrIPv4OutOfRangePart, ErrIPv6Unclosed,
+		ErrIPv6InvalidCompression, ErrIPv6TooManyPieces, ErrIPv6MultipleCompression,
+		ErrIPv6InvalidCodePoint, ErrIPv6TooFewPieces, ErrIPv4InIPv6TooManyPieces,
+		ErrIPv4InIPv6InvalidCodePoint, ErrIPv4InIPv6OutOfRangePart,
+		ErrIPv4InIPv6TooFewParts, ErrMissingSchemeNonRelativeURL, ErrHostMissing,
+		ErrPortOutOfRange, ErrPortInvalid:
+		return true
+	}
+	return false
+}
+
 // Error returns the standard's name of the validation error, so that a kind
 // serves as the sentinel error of a parse that fails with it.
 func (k ValidationErrorKind) Error() string { return k.String() }
 
-// A ValidationError is one validation error signalled while parsing: its
-// kind, whether it made the parse fail, and the byte offset in the input at
-// which the parser found it.
+// A ValidationError is one validation error signalled while parsing
+// (https://url.spec.whatwg.org/#validation-error), as [Parser] hands it to
+// its OnValidationError function: its kind, whether the parse failed at it,
+// and where in the input the parser found it. Its String method returns the
+// standard's name of the kind, for example "IPv4-non-decimal-part".
+//
+// The zero ValidationError has no kind and stands for no error.
 type ValidationError struct {
-	Kind    ValidationErrorKind
-	Failure bool // the parse returned failure at this error
-	Offset  int  // byte offset in the input (after tab and newline removal)
+	// Kind is the row of the standard's table.
+	Kind ValidationErrorKind
+
+	// Failure is true when the parse failed at this error: the standard
+	// returns failure right after signalling it, or, with Parser.Strict, it
+	// is the first validation error of the parse. A failed parse has exactly
+	// one such error, its last (in strict mode, its only one).
+	Failure bool
+
+	// Offset is the byte offset at which the error was found, in the input
+	// as the standard's state machine reads it: after the basic URL parser's
+	// first steps have removed leading and trailing C0 control or space and
+	// every ASCII tab or newline (the input itself when it has none). It is
+	// the offset of:
+	//
+	//   - the code point the error is about (a "", an "@", a code point that
+	//     is not a URL unit, a "%" not followed by two hex digits, a code
+	//     point that cannot start or continue a port, the third "/" of
+	//     "https:///", the ":" of a "file:" not followed by "//", ...);
+	//   - the first code point of the host, for the errors the host parser
+	//     signals (IPv4-, IPv6-, domain- and host- errors), except that the
+	//     opaque-host parser's invalid-URL-unit errors have the offset of
+	//     their code point; and of the port, for port-out-of-range; and of
+	//     the drive letter, for file-invalid-Windows-drive-letter-host;
+	//   - where the host should start, for host-missing;
+	//   - for the invalid-URL-unit of leading and trailing C0 control or
+	//     space, 0 when there were leading ones, else the length of the
+	//     input (where trailing ones were); for that of ASCII tab or newline,
+	//     where the first one was removed.
+	Offset int
 }
 
 // String returns the standard's name of the validation error.
@@ -128,30 +192,33 @@ type errorSink struct {
 // report signals a validation error that does not, by itself, make the parse
 // fail.
 func (s *errorSink) report(k ValidationErrorKind) {
-	if s == nil {
-		return
-	}
-	if s.first == 0 {
-		s.first = k
-	}
-	if s.fn != nil {
-		s.fn(ValidationError{Kind: k, Offset: s.offset})
+	if s != nil {
+		s.signal(k, false)
 	}
 }
 
 // fail signals a validation error at which the parse fails, and returns k so
 // that a caller can write `return errs.fail(ErrHostMissing)`.
 func (s *errorSink) fail(k ValidationErrorKind) ValidationErrorKind {
-	if s == nil {
-		return k
-	}
-	if s.first == 0 {
-		s.first = k
-	}
-	if s.fn != nil {
-		s.fn(ValidationError{Kind: k, Failure: true, Offset: s.offset})
+	if s != nil {
+		s.signal(k, true)
 	}
 	return k
+}
+
+// signal records k and passes it on. In strict mode the first error is the
+// parse's failure, and the parser goes on only to finish its run: nothing
+// after the first error is passed on.
+func (s *errorSink) signal(k ValidationErrorKind, failure bool) {
+	if s.first == 0 {
+		s.first = k
+		failure = failure || s.strict
+	} else if s.strict {
+		return
+	}
+	if s.fn != nil {
+		s.fn(ValidationError{Kind: k, Failure: failure, Offset: s.offset})
+	}
 }
 
 // A ParseError reports a URL that failed to parse. [errors.Is] finds its
@@ -180,38 +247,33 @@ func quote(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
 		case c == '"' || c == '\\':
 			b.WriteByte('\\')
 			b.WriteByte(c)
+		case c >= utf8.RuneSelf:
+			// A valid UTF-8 sequence as it is, each byte of an invalid one
+			// as \xNN, so that the message is valid UTF-8.
+			if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || n > 1 {
+				b.WriteString(s[i : i+n])
+				i += n
+				continue
+			}
+			fallthrough
 		case c < 0x20 || c == 0x7f:
 			b.WriteString(`\x`)
-			b.WriteByte(upperHex[c>>4])
-			b.WriteByte(upperHex[c&15])
+			b.WriteByte(upperHexDigits[c>>4])
+			b.WriteByte(upperHexDigits[c&15])
 		default:
 			b.WriteByte(c)
 		}
+		i++
 	}
 	b.WriteByte('"')
 	return b.String()
 }
 
-const upperHex = "0123456789ABCDEF"
-
-// itoa formats a non-negative integer without importing strconv's float code
-// into error paths.
-func itoa(n int) string {
-	var buf [20]byte
-	i := len(buf)
-	for {
-		i--
-		buf[i] = byte('0' + n%10)
-		n /= 10
-		if n == 0 {
-			break
-		}
-	}
-	return string(buf[i:])
-}
+// itoa formats a non-negative integer in decimal.
+func itoa(n int) string { return string(appendDecimal(nil, uint32(n))) }

@@ -21,12 +21,21 @@ type Parser struct {
 	Encoding encoding.Encoding
 
 	// OnValidationError, when not nil, receives every validation error of
-	// each parse, in the order the parser signals them: most validation
-	// errors do not make parsing fail.
+	// each parse (https://url.spec.whatwg.org/#validation-error), in the
+	// order the standard's steps signal them, including the one at which
+	// the parse fails, if any, which has Failure set. Most validation errors
+	// do not make parsing fail: "https://user@example.org/a\b" parses, with
+	// invalid-credentials and then invalid-reverse-solidus. Errors of
+	// ParseWithBase's base URL are not reported. Nil means that nothing is
+	// reported, and nothing is spent on finding validation errors.
 	OnValidationError func(ValidationError)
 
 	// Strict makes the first validation error a parse failure, so that only
-	// input that is a valid URL string (or makes no validation error) parses.
+	// input that is a valid URL string (see [IsValidURLString]) parses. The
+	// error's Kind is then that first validation error, which need not be
+	// one that the standard fails at (ErrInvalidCredentials, say), and
+	// OnValidationError receives that error alone, with Failure set. False
+	// means the standard's behaviour.
 	Strict bool
 }
 
@@ -113,7 +122,9 @@ func (p *Parser) parseWithBase(input string, base *URL) (URL, error) {
 		errs = &errorSink{fn: p.OnValidationError, strict: p.Strict}
 	}
 	u, fail := parse(input, base, getOutputEncoding(p.Encoding), errs)
-	if fail == 0 && errs != nil && p.Strict && errs.first != 0 {
+	if p.Strict && errs.first != 0 {
+		// The parse fails at the first validation error, even when the
+		// standard goes on and fails later at another.
 		fail = errs.first
 	}
 	if fail != 0 {
@@ -195,7 +206,8 @@ type parser struct {
 	pointer  int
 	state    state
 	override state
-	base     *URL
+	base     *URL // nil, or &baseURL (the URL being changed, for a setter)
+	baseURL  URL
 	encoding encoding.Encoding // nil means UTF-8
 	errs     *errorSink
 
@@ -230,7 +242,12 @@ func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL
 func runParser(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, ValidationErrorKind) {
 	p := getParser()
 	defer p.release()
-	p.base, p.encoding, p.errs = base, enc, errs
+	p.encoding, p.errs = enc, errs
+	if base != nil {
+		// A copy, so that the caller's base does not escape to the heap.
+		p.baseURL = *base
+		p.base = &p.baseURL
+	}
 
 	// 1. If url is not given: remove any leading and trailing C0 control or
 	//    space from input (invalid-URL-unit validation error).
@@ -294,7 +311,7 @@ func (p *parser) release() {
 	if cap(p.buf) > 64<<10 {
 		return
 	}
-	p.input, p.base, p.errs, p.encoding = "", nil, nil, nil
+	p.input, p.base, p.baseURL, p.errs, p.encoding = "", nil, URL{}, nil, nil
 	parsers.Put(p)
 }
 
@@ -378,6 +395,15 @@ func (p *parser) remaining() string {
 func (p *parser) report(k ValidationErrorKind) {
 	if p.errs != nil {
 		p.errs.offset = max(p.pointer, 0)
+		p.errs.report(k)
+	}
+}
+
+// reportAt signals a validation error that does not make parsing fail, found
+// at offset at of the input rather than at the pointer.
+func (p *parser) reportAt(k ValidationErrorKind, at int) {
+	if p.errs != nil {
+		p.errs.offset = at
 		p.errs.report(k)
 	}
 }
@@ -587,8 +613,12 @@ func hasTabOrNewline(s string) bool {
 	return false
 }
 
-// removeTabAndNewline removes all ASCII tab or newline from s.
+// removeTabAndNewline removes all ASCII tab or newline from s. The standard
+// removes them from a string of scalar values, so an invalid UTF-8 sequence
+// is read as U+FFFD first: the bytes on either side of a tab do not join up
+// into one code point.
 func removeTabAndNewline(s string) string {
+	s = toWellFormed(s)
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
