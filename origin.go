@@ -9,9 +9,15 @@ import "sync/atomic"
 // (==) when those are. An opaque origin is an internal value that is equal
 // only to itself: each call of [URL.Origin] that yields an opaque origin
 // yields a new one, different from every other, as the standard's "a new
-// opaque origin" is. Keep the value to compare it with itself later.
+// opaque origin" is. Keep the value to compare it with itself later: a
+// copy of an Origin is the same origin, as the value carries the opaque
+// origin's identity (a number from a process-wide counter). So
+// u.Origin().IsSameOrigin(u.Origin()) is false for a data: or file: URL, as
+// the standard says it is ("these URLs cannot be same origin with
+// themselves"), while o := u.Origin(); o.IsSameOrigin(o) is true.
 //
-// The zero Origin is opaque, and equal to every other zero Origin.
+// The zero Origin is opaque, and equal to every other zero Origin but to no
+// origin that [URL.Origin] returns.
 type Origin struct {
 	serialized string // scheme "://" host [":" port], or "" when opaque
 	schemeEnd  uint32 // the ':' after the scheme in serialized

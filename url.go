@@ -13,6 +13,43 @@
 // The getters and setters are named and behave as those of the standard's
 // URL class (the JavaScript URL object); [URL.Scheme], [URL.Query],
 // [URL.Fragment] and [URL.HostKind] give the URL record's view for Go code.
+//
+// # Hosts
+//
+// [URL.HostValue] and [ParseHost] give the host as a [Host]: its
+// [HostKind] (domain, IPv4, IPv6, opaque, empty), its serialization, and
+// for an IP host the address as a [net/netip.Addr], so that
+// Addr().IsLoopback(), IsPrivate() and the rest see through every spelling
+// the standard accepts ("127.1", "0x7f.1" and "2130706433" are all
+// 127.0.0.1). [Host.PublicSuffix] and [Host.RegistrableDomain] follow the
+// standard's steps over the Public Suffix List of golang.org/x/net; a
+// [PublicSuffixList] supplies another list. [DomainToASCII] and
+// [DomainToUnicode] are the standard's IDNA conversions.
+//
+// # Origins and equality
+//
+// [URL.Origin] returns an [Origin]; [Origin.IsSameOrigin] is the same-origin
+// check. An opaque origin (of a data: or file: URL, say) is the same origin
+// only as itself: each is a distinct Go value. [URL.Equal] and == are the
+// standard's URL equality; [URL.EqualExcludingFragment] ignores fragments.
+//
+// # Showing URLs to people
+//
+// [URL.Render] is the standard's URL rendering for trust decisions: no
+// username or password, the host in Unicode, and readable percent-decoded
+// paths where decoding cannot hide or disguise anything. [URL.Redacted]
+// replaces a password with "xxxxx" for logs.
+//
+// # net/url and encodings
+//
+// [URL.ToStd] and [FromStd] convert to and from [net/url.URL], and return a
+// [*ConversionError] where the two packages would read the URL as a
+// different host, port, path or query, which is how SSRF filters are
+// bypassed. The README's "Moving from net/url" section maps each net/url
+// call to its equivalent here. A URL marshals as its href
+// ([URL.MarshalText]), so it is a string in JSON and works with
+// flag.TextVar; [MustParse] is for tests and constants; [URL.AppendTo]
+// appends the href to a byte slice.
 package url
 
 import "strings"
@@ -246,11 +283,17 @@ func defaultPort[T string | []byte](scheme T) (int32, bool) {
 }
 
 // Equal reports whether u and v are equal: https://url.spec.whatwg.org/#concept-url-equals.
-// It is the same as u == v.
+// Two URLs are equal when their serializations are, so Equal is the same as
+// u == v: "https://EXAMPLE.com:443/a#x" equals "https://example.com/a#x",
+// and differs from "https://example.com/a#y". Two zero URLs are equal.
 func (u URL) Equal(v URL) bool { return u == v }
 
 // EqualExcludingFragment reports whether u and v are equal when their
-// fragments are ignored (the standard's equals with exclude fragments).
+// fragments are ignored, the standard's equals with exclude fragments set
+// (https://url.spec.whatwg.org/#url-equivalence): their serializations
+// without the fragment are the same. "https://example.com/a#x" and
+// "https://example.com/a" are equal so. It is the same as comparing, with
+// ==, u and v after SetHash("") on each.
 func (u URL) EqualExcludingFragment(v URL) bool {
 	return u.hrefExcludingFragment() == v.hrefExcludingFragment()
 }

@@ -1,0 +1,144 @@
+package url
+
+import "testing"
+
+// TestEqualConsistent holds Equal and EqualExcludingFragment to == and to
+// the standard's definition (compare the serializations, with or without
+// the fragment) over every pair of URLs from urltestdata.json that share a
+// prefix, plus the zero URL.
+func TestEqualConsistent(t *testing.T) {
+	urls := []URL{{}}
+	for _, tc := range loadURLTestCases(t, wptFile(t, "urltestdata.json")) {
+		if tc.Failure {
+			continue
+		}
+		u, err := Parse(tc.Input)
+		if tc.Base != nil {
+			u, err = ParseWithBase(tc.Input, *tc.Base)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name(), err)
+		}
+		urls = append(urls, u)
+		// The same URL with other fragments, to give the comparisons pairs
+		// that differ only there.
+		for _, hash := range []string{"", "#", "#x"} {
+			v := u
+			v.SetHash(hash)
+			urls = append(urls, v)
+		}
+	}
+	withoutFragment := func(u URL) string {
+		if f, ok := u.Fragment(); ok {
+			return u.Href()[:len(u.Href())-len(f)-1]
+		}
+		return u.Href()
+	}
+	// Each URL with its fragment removed by the setter.
+	stripped := make([]URL, len(urls))
+	for i, u := range urls {
+		stripped[i] = u
+		if u.IsValid() {
+			stripped[i].SetHash("")
+		}
+	}
+	var equal, equalExcluding int
+	for i, u := range urls {
+		for j := i; j < len(urls); j++ {
+			v := urls[j]
+			eq := u.Href() == v.Href()
+			if u.Equal(v) != eq || (u == v) != eq || v.Equal(u) != eq {
+				t.Errorf("%q, %q: Equal %v, == %v, hrefs equal %v", u.Href(), v.Href(), u.Equal(v), u == v, eq)
+			}
+			eqx := withoutFragment(u) == withoutFragment(v)
+			if u.EqualExcludingFragment(v) != eqx || v.EqualExcludingFragment(u) != eqx {
+				t.Errorf("%q, %q: EqualExcludingFragment %v, want %v", u.Href(), v.Href(), u.EqualExcludingFragment(v), eqx)
+			}
+			// As == after removing both fragments.
+			if (stripped[i] == stripped[j]) != eqx {
+				t.Errorf("%q, %q: == without fragments %v, EqualExcludingFragment %v", u.Href(), v.Href(), stripped[i] == stripped[j], eqx)
+			}
+			if eq {
+				equal++
+			}
+			if eqx {
+				equalExcluding++
+			}
+		}
+	}
+	if equal <= len(urls) || equalExcluding <= equal {
+		t.Errorf("too few equal pairs to test anything: %d equal, %d without fragments", equal, equalExcluding)
+	}
+	t.Logf("%d URLs: %d equal pairs, %d equal without fragments", len(urls), equal, equalExcluding)
+}
+
+func TestEqualExamples(t *testing.T) {
+	tests := []struct {
+		a, b    string
+		eq, eqx bool
+	}{
+		{"https://example.com/a#x", "HTTPS://EXAMPLE.com:443/a#x", true, true},
+		{"https://example.com/a#x", "https://example.com/a#y", false, true},
+		{"https://example.com/a#", "https://example.com/a", false, true},
+		{"https://example.com/a?", "https://example.com/a", false, false},
+		{"https://example.com/a", "https://example.com/b", false, false},
+		{"http://0x7f.1/", "http://127.0.0.1/", true, true},
+		{"https://example.com/%7E", "https://example.com/~", false, false}, // no normalization of escapes
+	}
+	for _, tt := range tests {
+		a, b := MustParse(tt.a), MustParse(tt.b)
+		if a.Equal(b) != tt.eq || (a == b) != tt.eq || a.EqualExcludingFragment(b) != tt.eqx {
+			t.Errorf("%s, %s: Equal %v, ==, %v, EqualExcludingFragment %v; want %v %v", tt.a, tt.b, a.Equal(b), a == b, a.EqualExcludingFragment(b), tt.eq, tt.eqx)
+		}
+	}
+}
+
+// TestSameOrigin checks the Go model of origins that Origin's doc comment
+// describes: tuple origins are equal when their scheme, host and port are;
+// an opaque origin is the same origin only as itself (and its copies).
+func TestSameOrigin(t *testing.T) {
+	same := [][2]string{
+		{"https://example.com/a", "https://example.com:443/b?c#d"},
+		{"https://user:pass@example.com/", "https://example.com/"},
+		{"http://0x7f.1/", "http://127.0.0.1:80/"},
+		{"blob:https://example.com/uuid", "https://example.com/"},
+		{"ws://example.com/", "ws://EXAMPLE.com:80/"},
+	}
+	for _, p := range same {
+		a, b := MustParse(p[0]).Origin(), MustParse(p[1]).Origin()
+		if !a.IsSameOrigin(b) || a != b || a.IsOpaque() {
+			t.Errorf("%s and %s: same origin %v, == %v, opaque %v", p[0], p[1], a.IsSameOrigin(b), a == b, a.IsOpaque())
+		}
+	}
+	different := [][2]string{
+		{"https://example.com/", "http://example.com/"},
+		{"https://example.com/", "https://example.com:8443/"},
+		{"https://example.com/", "https://www.example.com/"},
+		{"ws://example.com/", "http://example.com/"},
+	}
+	for _, p := range different {
+		a, b := MustParse(p[0]).Origin(), MustParse(p[1]).Origin()
+		if a.IsSameOrigin(b) || a == b {
+			t.Errorf("%s and %s are the same origin", p[0], p[1])
+		}
+	}
+	// Opaque origins: each call makes a new one, the same origin only as
+	// itself and its copies.
+	for _, in := range []string{"data:text/plain,hi", "file:///etc/hosts", "sc://example.com/", "blob:null/uuid", "about:blank"} {
+		u := MustParse(in)
+		o := u.Origin()
+		copied := o
+		if !o.IsOpaque() || o.String() != "null" || !o.IsSameOrigin(o) || !o.IsSameOrigin(copied) {
+			t.Errorf("%s: opaque %v %q, same as itself %v", in, o.IsOpaque(), o, o.IsSameOrigin(copied))
+		}
+		if again := u.Origin(); o.IsSameOrigin(again) || o == again {
+			t.Errorf("%s: two opaque origins of the same URL are the same origin", in)
+		}
+		if o.IsSameOrigin(Origin{}) {
+			t.Errorf("%s: opaque origin is the same as the zero Origin", in)
+		}
+	}
+	if !(Origin{}).IsSameOrigin(Origin{}) || !(Origin{}).IsOpaque() {
+		t.Error("the zero Origin is not opaque and equal to itself")
+	}
+}

@@ -1,0 +1,421 @@
+package url
+
+import (
+	"errors"
+	"net/netip"
+	stdurl "net/url"
+	"strconv"
+	"strings"
+)
+
+// A ConversionError reports a URL that [URL.ToStd] or [FromStd] refused to
+// convert because this package and net/url would read it differently: a
+// different host, port, path or query, the parser differential that
+// server-side request forgery (SSRF) filters are bypassed with. Which
+// component differs, and how each side reads it, is in the fields.
+type ConversionError struct {
+	// Op is "ToStd" or "FromStd".
+	Op string
+	// URL is the URL being converted: the href for ToStd, net/url's
+	// Redacted() for FromStd. Its password is replaced by "xxxxx".
+	URL string
+	// Component is the component that differs: "scheme", "username",
+	// "password", "host", "host kind", "port", "path", "query" or
+	// "fragment"; or "href" when a parser fails on net/url's String() of
+	// the URL (Err says why).
+	Component string
+	// Ours and Std are the component as this package and as net/url read it.
+	// For the password both are "xxxxx".
+	Ours, Std string
+	// Written, when not "", is net/url's String() of the URL: the
+	// disagreement is in how a parser reads that string back (Std is then the
+	// component read from it), not in the net/url URL's fields.
+	Written string
+	// Err is the error of the parser that failed on Written, or nil.
+	Err error
+}
+
+// Error describes the disagreement, for example
+//
+//	url: ToStd("http://example.com/a|b"): the path is "/a%7Cb" in net/url but "/a|b" here
+//	url: FromStd("http://0x7f.1/"): the host is "0x7f.1" in net/url but "127.0.0.1" here
+func (e *ConversionError) Error() string {
+	msg := "url: " + e.Op + "(" + quote(e.URL) + "): "
+	switch {
+	case e.Err != nil:
+		return msg + "net/url writes it " + quote(e.Written) + ", which does not parse again: " + e.Err.Error()
+	case e.Written != "":
+		return msg + "net/url writes it " + quote(e.Written) + ", whose " + e.Component + " is " + quote(e.Std) + " where this package has " + quote(e.Ours)
+	}
+	return msg + "the " + e.Component + " is " + quote(e.Std) + " in net/url but " + quote(e.Ours) + " here"
+}
+
+// Unwrap returns Err.
+func (e *ConversionError) Unwrap() error { return e.Err }
+
+// errZeroURL is what ToStd returns for the zero URL.
+var errZeroURL = errors.New("url: ToStd of the zero URL")
+
+// ToStd returns u as a net/url URL, for APIs that take a *net/url.URL (such
+// as net/http's Request.URL), or an error when net/url cannot hold u so
+// that it names the same resource.
+//
+// The result's fields are filled from u's components: Scheme; User from
+// the username and password, percent-decoded (net/url keeps them decoded);
+// Host with the port (an opaque host percent-decoded, as net/url keeps
+// it); Path percent-decoded, with RawPath set to u's path when net/url
+// would not encode Path that way; Opaque for an opaque path ("mailto:a@example.com");
+// OmitHost for a null host ("sc:/path"); RawQuery and ForceQuery from the
+// query; Fragment and RawFragment from the fragment.
+//
+// ToStd then checks that net/url agrees: that the result's Hostname() (the
+// host without the brackets of an IPv6 address, an opaque host
+// percent-decoded), Port(), EscapedPath() (or
+// Opaque) and RawQuery are u's host, port, path and query byte for byte,
+// that its username, password and fragment are u's, percent-decoded, and
+// that the string its String() method writes is read back the same way by
+// net/url's parser and by this package's. When any of these fails ToStd
+// returns a *[ConversionError] naming the component, rather than a URL that
+// would send a request somewhere u does not name. Among the URLs that net/url
+// cannot hold:
+//
+//	http://example.com/a|b  net/url escapes "|" in a path: "/a%7Cb"
+//	http://example.com/%zz  net/url escapes a "%" that starts no escape: "/%25zz"
+//	sc://a%20b/             net/url writes the host "a b" as "a%20b", then fails to read it
+//	sc://                   net/url writes an empty host and path as "sc:"
+//	sc:/.//p                net/url writes the path "//p" after no host as "sc:%2F/p"
+//
+// What the check allows: net/url may write the userinfo and fragment with
+// other percent-encoding than u's, and writes an empty fragment as none
+// ("https://a/#" becomes "https://a/"). So ToStd(u).String() is u.Href()
+// except there.
+func (u URL) ToStd() (*stdurl.URL, error) {
+	if !u.IsValid() {
+		return nil, errZeroURL
+	}
+	s := &stdurl.URL{Scheme: u.Scheme()}
+	if u.hasCredentials() {
+		username := percentDecodeString(u.Username())
+		if password := u.Password(); password != "" {
+			s.User = stdurl.UserPassword(username, percentDecodeString(password))
+		} else {
+			s.User = stdurl.User(username)
+		}
+	}
+	path := u.Pathname()
+	if u.opaquePath {
+		s.Opaque = path
+	} else {
+		// net/url's Host holds the host percent-decoded. Only an opaque host
+		// can hold a "%"; the checks below refuse it unless net/url writes
+		// and reads the decoded host back as u's: it allows escapes in a
+		// host only of non-ASCII bytes.
+		s.Host = u.Host()
+		if u.hostKind == OpaqueHost {
+			s.Host = percentDecodeString(u.Hostname()) + u.href[u.hostEnd:u.pathStart]
+		}
+		s.OmitHost = !u.HasHost()
+		// Path is the path percent-decoded; RawPath is u's path when that is
+		// not how net/url would encode Path. net/url's EscapedPath returns
+		// RawPath only when it holds nothing net/url must encode ("|", "\\",
+		// a "%" that starts no escape): the checks below refuse the rest.
+		s.Path = percentDecodeString(path)
+		if (&stdurl.URL{Path: s.Path}).EscapedPath() != path {
+			s.RawPath = path
+		}
+	}
+	if q, ok := u.Query(); ok {
+		s.RawQuery = q
+		s.ForceQuery = q == ""
+	}
+	if f, ok := u.Fragment(); ok {
+		s.Fragment = percentDecodeString(f)
+		if s.Fragment != f {
+			s.RawFragment = f
+		}
+	}
+
+	// net/url's fields hold u.
+	if e := u.agreesWithStd(s, ""); e != nil {
+		return nil, e
+	}
+	// And so does the string net/url writes for them, read by net/url ...
+	written := s.String()
+	again, err := stdurl.Parse(written)
+	if err != nil {
+		return nil, &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: "href", Written: redact(written), Err: err}
+	}
+	if e := u.agreesWithStd(again, written); e != nil {
+		return nil, e
+	}
+	// ... and by this package.
+	v, err := Parse(written)
+	if err != nil {
+		return nil, &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: "href", Written: redact(written), Err: err}
+	}
+	if e := u.agreesWith(v, written); e != nil {
+		return nil, e
+	}
+	return s, nil
+}
+
+// conversionError returns the *ConversionError of ToStd on u.
+func (u URL) conversionError(component, ours, std, written string) *ConversionError {
+	return &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: component, Ours: ours, Std: std, Written: redact(written)}
+}
+
+// unbracketed returns the URL's host without the brackets of an IPv6
+// address.
+func (u URL) unbracketed() string {
+	h := u.Hostname()
+	if u.hostKind == IPv6Host {
+		return h[1 : len(h)-1]
+	}
+	return h
+}
+
+// stdHostname returns the URL's host as net/url's Hostname() returns it:
+// an IPv6 address without its brackets, an opaque host percent-decoded.
+func (u URL) stdHostname() string {
+	if u.hostKind == OpaqueHost {
+		return percentDecodeString(u.Hostname())
+	}
+	return u.unbracketed()
+}
+
+// agreesWithStd checks that the net/url URL s has u's components, as ToStd
+// promises. written is the string s was parsed from, or "" when s was made
+// from u's fields.
+func (u URL) agreesWithStd(s *stdurl.URL, written string) *ConversionError {
+	if s.Scheme != u.Scheme() {
+		return u.conversionError("scheme", u.Scheme(), s.Scheme, written)
+	}
+	if e := u.userinfoAgrees(s.User, written); e != nil {
+		return e
+	}
+	if host := u.stdHostname(); s.Hostname() != host {
+		return u.conversionError("host", host, s.Hostname(), written)
+	}
+	if s.Port() != u.Port() {
+		return u.conversionError("port", u.Port(), s.Port(), written)
+	}
+	if u.opaquePath {
+		if s.Opaque != u.Pathname() {
+			return u.conversionError("path", u.Pathname(), s.Opaque, written)
+		}
+	} else if s.Opaque != "" || s.EscapedPath() != u.Pathname() {
+		return u.conversionError("path", u.Pathname(), s.Opaque+s.EscapedPath(), written)
+	}
+	q, hasQuery := u.Query()
+	if s.RawQuery != q || (s.ForceQuery || s.RawQuery != "") != hasQuery {
+		return u.conversionError("query", u.Search(), stdSearch(s), written)
+	}
+	if f, _ := u.Fragment(); s.Fragment != percentDecodeString(f) {
+		return u.conversionError("fragment", percentDecodeString(f), s.Fragment, written)
+	}
+	return nil
+}
+
+// stdSearch is s's query in the form of URL.Search.
+func stdSearch(s *stdurl.URL) string {
+	if s.RawQuery == "" {
+		return ""
+	}
+	return "?" + s.RawQuery
+}
+
+// userinfoAgrees checks that the userinfo of a net/url URL is u's,
+// percent-decoded.
+func (u URL) userinfoAgrees(user *stdurl.Userinfo, written string) *ConversionError {
+	username := percentDecodeString(u.Username())
+	password := percentDecodeString(u.Password())
+	stdUsername := user.Username() // "" for a nil *Userinfo
+	stdPassword, _ := user.Password()
+	if stdUsername != username {
+		return u.conversionError("username", username, stdUsername, written)
+	}
+	if stdPassword != password {
+		return u.conversionError("password", "xxxxx", "xxxxx", written)
+	}
+	return nil
+}
+
+// agreesWith checks that v, this package's parse of net/url's String() of
+// ToStd(u), names what u names: the same host, port, path and query byte for
+// byte, and the same username, password and fragment once percent-decoded.
+func (u URL) agreesWith(v URL, written string) *ConversionError {
+	switch {
+	case v.Scheme() != u.Scheme():
+		return u.conversionError("scheme", u.Scheme(), v.Scheme(), written)
+	case v.hostKind != u.hostKind:
+		return u.conversionError("host kind", u.hostKind.String(), v.hostKind.String(), written)
+	case v.Hostname() != u.Hostname():
+		return u.conversionError("host", u.Hostname(), v.Hostname(), written)
+	case v.Port() != u.Port():
+		return u.conversionError("port", u.Port(), v.Port(), written)
+	case v.Pathname() != u.Pathname() || v.opaquePath != u.opaquePath:
+		return u.conversionError("path", u.Pathname(), v.Pathname(), written)
+	}
+	q, hasQuery := u.Query()
+	if vq, vHasQuery := v.Query(); vq != q || vHasQuery != hasQuery {
+		return u.conversionError("query", u.Search(), v.Search(), written)
+	}
+	if percentDecodeString(v.Username()) != percentDecodeString(u.Username()) {
+		return u.conversionError("username", percentDecodeString(u.Username()), percentDecodeString(v.Username()), written)
+	}
+	if percentDecodeString(v.Password()) != percentDecodeString(u.Password()) {
+		return u.conversionError("password", "xxxxx", "xxxxx", written)
+	}
+	f, _ := u.Fragment()
+	if vf, _ := v.Fragment(); percentDecodeString(vf) != percentDecodeString(f) {
+		return u.conversionError("fragment", percentDecodeString(f), percentDecodeString(vf), written)
+	}
+	return nil
+}
+
+// errNilStd is what FromStd returns for a nil *net/url.URL.
+var errNilStd = errors.New("url: FromStd of a nil *net/url.URL")
+
+// FromStd returns the net/url URL s as a URL: it parses s.String() with
+// [Parse], the standard's basic URL parser, then checks that the result
+// names what s names for net/url and net/http, and returns a
+// *[ConversionError] when it does not. s must be absolute (have a scheme):
+// resolve a relative reference first, with net/url's ResolveReference or
+// this package's [URL.Parse].
+//
+// The parse normalizes, as a browser would: the scheme and a domain are
+// lowercased, a Unicode domain goes to Punycode ("bücher.example" to
+// "xn--bcher-kva.example"), the scheme's default port is dropped, an empty
+// path of an http(s) URL becomes "/", and characters net/url leaves bare in
+// the query are percent-encoded. None of that changes what s names. What
+// FromStd refuses is a difference in meaning:
+//
+//   - the host: an IP host here must be the same address for
+//     net/netip.ParseAddr of s.Hostname() (net/url reads "0x7f.1",
+//     "2130706433" and "010.0.0.1" as names, this package as 127.0.0.1,
+//     127.0.0.1 and 8.0.0.1), a domain here must not be an address there and
+//     must be s.Hostname() lowercased (or converted to Punycode), an opaque
+//     host must be s.Hostname() once percent-decoded; a URL such as
+//     "http:///example.com/x", whose host net/url reads as empty, is refused
+//     because this package reads the host "example.com";
+//   - the port, compared as a number, the default port and none being the
+//     same;
+//   - the path, which must be s.EscapedPath() (or s.Opaque) byte for byte:
+//     this package resolves "." and ".." segments, "%2e" spellings included,
+//     that net/url keeps and a server may not resolve;
+//   - the query, which may gain percent-encoding but must decode to s's;
+//   - the username, password and fragment, compared percent-decoded.
+func FromStd(s *stdurl.URL) (URL, error) {
+	if s == nil {
+		return URL{}, errNilStd
+	}
+	written := s.String()
+	u, err := Parse(written)
+	if err != nil {
+		return URL{}, err
+	}
+	if e := fromStdAgrees(u, s); e != nil {
+		e.Op, e.URL = "FromStd", s.Redacted()
+		return URL{}, e
+	}
+	return u, nil
+}
+
+// fromStdAgrees checks, for FromStd, that u (parsed from s.String()) names
+// what s names.
+func fromStdAgrees(u URL, s *stdurl.URL) *ConversionError {
+	differ := func(component, ours, std string) *ConversionError {
+		return &ConversionError{Component: component, Ours: ours, Std: std}
+	}
+	if strings.ToLower(s.Scheme) != u.Scheme() {
+		return differ("scheme", u.Scheme(), s.Scheme)
+	}
+	if stdUsername, ours := s.User.Username(), percentDecodeString(u.Username()); stdUsername != ours {
+		return differ("username", ours, stdUsername)
+	}
+	if stdPassword, _ := s.User.Password(); stdPassword != percentDecodeString(u.Password()) {
+		return differ("password", "xxxxx", "xxxxx")
+	}
+
+	// The host.
+	h := s.Hostname()
+	switch u.hostKind {
+	case IPv4Host, IPv6Host:
+		// net/url leaves the host as written, and net/http dials it as
+		// netip reads it: an IP address only in its standard spelling.
+		if a, err := netip.ParseAddr(h); err != nil || a != u.HostValue().Addr() {
+			return differ("host", u.unbracketed(), h)
+		}
+	case DomainHost:
+		want := strings.ToLower(h)
+		for i := 0; i < len(h); i++ {
+			if h[i] >= 0x80 {
+				want, _ = DomainToASCII(h)
+				break
+			}
+		}
+		if _, err := netip.ParseAddr(h); err == nil || want != u.Hostname() {
+			return differ("host", u.Hostname(), h)
+		}
+	case OpaqueHost:
+		if percentDecodeString(u.Hostname()) != h {
+			return differ("host", u.Hostname(), h)
+		}
+	default: // empty or null
+		if h != "" {
+			return differ("host", u.Hostname(), h)
+		}
+	}
+
+	// The port, as a number; none is the scheme's default.
+	ours := -1
+	if p, ok := u.PortNumber(); ok {
+		ours = int(p)
+	}
+	std := -1
+	if p := s.Port(); p != "" {
+		n, err := strconv.ParseUint(p, 10, 16)
+		if err != nil {
+			return differ("port", u.Port(), p)
+		}
+		std = int(n)
+		if def, _ := defaultPort(u.Scheme()); int32(std) == def {
+			std = -1
+		}
+	}
+	if ours != std {
+		return differ("port", u.Port(), s.Port())
+	}
+
+	// The path, byte for byte; net/http requests "/" for an empty path.
+	path := u.Pathname()
+	if s.Opaque != "" {
+		if !u.opaquePath || path != s.Opaque {
+			return differ("path", path, s.Opaque)
+		}
+	} else if stdPath := s.EscapedPath(); path != stdPath && !(stdPath == "" && path == "/" && u.IsSpecial()) {
+		return differ("path", path, stdPath)
+	}
+
+	// The query and fragment, which the parser may only have percent-encoded.
+	if q, _ := u.Query(); percentDecodeString(q) != percentDecodeString(s.RawQuery) {
+		return differ("query", u.Search(), stdSearch(s))
+	}
+	if f, _ := u.Fragment(); percentDecodeString(f) != s.Fragment {
+		return differ("fragment", percentDecodeString(f), s.Fragment)
+	}
+	return nil
+}
+
+// Redacted returns the URL's serialization with its password, if it has
+// one, replaced by "xxxxx", as net/url's URL.Redacted does:
+// "https://user:xxxxx@example.com/". Use it to log or show a URL that may
+// carry a password. A URL with no password is returned as it is.
+func (u URL) Redacted() string {
+	if u.Password() == "" {
+		return u.href
+	}
+	// The password runs from after the ":" at usernameEnd to the "@"
+	// before the host.
+	return u.href[:u.usernameEnd+1] + "xxxxx" + u.href[u.hostStart-1:]
+}
