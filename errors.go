@@ -157,10 +157,11 @@ type ValidationError struct {
 	// Offset is the byte offset at which the error was found, in the input
 	// as the standard's state machine reads it: after the basic URL parser's
 	// first steps have removed leading and trailing C0 control or space and
-	// every ASCII tab or newline (the input itself when it has none). It is
-	// the offset of:
+	// every ASCII tab or newline (the input itself when it has none; when
+	// tabs or newlines are removed, invalid UTF-8 in what remains is
+	// replaced by U+FFFD at the same time). It is the offset of:
 	//
-	//   - the code point the error is about (a "", an "@", a code point that
+	//   - the code point the error is about (a "\", an "@", a code point that
 	//     is not a URL unit, a "%" not followed by two hex digits, a code
 	//     point that cannot start or continue a port, the third "/" of
 	//     "https:///", the ":" of a "file:" not followed by "//", ...);
@@ -233,6 +234,8 @@ type ParseError struct {
 	Kind ValidationErrorKind
 }
 
+// Error returns "url: parse ", the quoted input and the standard's name of
+// the validation error, as in `url: parse "https://[::1": IPv6-unclosed`.
 func (e *ParseError) Error() string {
 	return "url: parse " + quote(e.Input) + ": " + e.Kind.String()
 }

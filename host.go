@@ -131,7 +131,7 @@ func appendOpaqueHost(dst []byte, input string, errs *errorSink) ([]byte, HostKi
 	// 3. If input contains a U+0025 (%) and the two code points following it
 	//    are not ASCII hex digits, invalid-URL-unit validation error.
 	if errs != nil {
-		checkURLUnits(errs, input, errs.offset)
+		opaqueHostURLUnitErrors(errs, input)
 	}
 	if input == "" {
 		return dst, EmptyHost, 0
@@ -139,6 +139,32 @@ func appendOpaqueHost(dst []byte, input string, errs *errorSink) ([]byte, HostKi
 	// 4. Return the result of running UTF-8 percent-encode on input using the
 	//    C0 control percent-encode set.
 	return appendPercentEncoded(dst, input, c0ControlSet), OpaqueHost, 0
+}
+
+// opaqueHostURLUnitErrors runs steps 2 and 3 of the opaque-host parser on
+// input, which starts at offset errs.offset of the parser's input. Each step
+// signals at most one invalid-URL-unit ("if input contains ..."), unlike the
+// path, query and fragment states, which signal one per code point; its
+// offset is that of the first code point the step is about.
+func opaqueHostURLUnitErrors(errs *errorSink, input string) {
+	start := errs.offset
+	for i := 0; i < len(input); {
+		r, n := decodeRune(input[i:])
+		if r != '%' && !isURLCodePoint(r) {
+			errs.offset = start + i
+			errs.report(ErrInvalidURLUnit)
+			break
+		}
+		i += n
+	}
+	for i := 0; i < len(input); i++ {
+		if input[i] == '%' && (i+2 >= len(input) || !isASCIIHexDigit(int(input[i+1])) || !isASCIIHexDigit(int(input[i+2]))) {
+			errs.offset = start + i
+			errs.report(ErrInvalidURLUnit)
+			break
+		}
+	}
+	errs.offset = start
 }
 
 // A Host is a host as the host parser returns it:
@@ -151,11 +177,12 @@ type Host struct {
 	kind HostKind
 }
 
-// ParseHost runs the host parser on input as for a special URL (such as an
-// http: URL): a domain goes through IDNA and is lowercased, a domain that
-// ends in a number is an IPv4 address in any of its spellings ("127.1",
-// "0x7f.1", "2130706433"), and an IPv6 address is written in brackets.
-// The empty string is a failure, as it is in the host of a special URL.
+// ParseHost runs the host parser (https://url.spec.whatwg.org/#concept-host-parser)
+// on input as for a special URL (such as an http: URL): a domain goes
+// through IDNA and is lowercased, a domain that ends in a number is an IPv4
+// address in any of its spellings ("127.1", "0x7f.1", "2130706433"), and an
+// IPv6 address is written in brackets. The empty string is a failure, as it
+// is in the host of a special URL. A failure is a *[ParseError].
 func ParseHost(input string) (Host, error) {
 	if input == "" {
 		return Host{}, &ParseError{Input: input, Kind: ErrHostMissing}
@@ -182,9 +209,14 @@ func (h Host) Kind() HostKind { return h.kind }
 // opaque host as it is.
 func (h Host) String() string { return h.s }
 
-// Addr returns the IP address of an IPv4 or IPv6 host, and the zero
-// [netip.Addr] for any other kind, so that h.Addr().IsLoopback() and its
-// friends answer for IP hosts.
+// Addr returns the IP address of an IPv4 or IPv6 host
+// (https://url.spec.whatwg.org/#concept-ipv4,
+// https://url.spec.whatwg.org/#concept-ipv6), and the zero [netip.Addr]
+// for any other kind, so that h.Addr().IsLoopback() and its friends answer
+// for IP hosts. It equals netip.MustParseAddr of the host's serialization
+// (without the brackets): an IPv4 host gives a 4-byte address, an IPv6 host
+// a 16-byte one, an IPv4-mapped host such as [::ffff:7f00:1] among them
+// (Unmap gives 127.0.0.1).
 func (h Host) Addr() netip.Addr {
 	switch h.kind {
 	case IPv4Host:

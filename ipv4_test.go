@@ -288,6 +288,19 @@ func FuzzIPv4(f *testing.F) {
 		if fail != wantFail || addr != wantAddr || !slices.Equal(got, wantErrs) {
 			t.Errorf("parseIPv4(%q) = %#x, %v, %q; model %#x, %v, %q", input, addr, fail, got, wantAddr, wantFail, wantErrs)
 		}
+		// ASCII case does not matter to the IPv4 parser ("0X", hex digits),
+		// nor to the ends in a number checker: the host parser relies on it
+		// to run them on a domain before lowercasing it.
+		if upper := strings.ToUpper(input); classesOf(input)&classNonASCII == 0 {
+			var upperErrs []string
+			upperAddr, upperFail := parseIPv4(upper, recordErrors(&upperErrs))
+			if upperAddr != addr || upperFail != fail || !slices.Equal(upperErrs, got) {
+				t.Errorf("parseIPv4(%q) = %#x, %v, %q; of %q: %#x, %v, %q", upper, upperAddr, upperFail, upperErrs, input, addr, fail, got)
+			}
+			if endsInANumber(upper) != endsInANumber(input) {
+				t.Errorf("endsInANumber(%q) != endsInANumber(%q)", upper, input)
+			}
+		}
 		if fail == 0 {
 			// Serialized, the address parses back to itself without errors.
 			s := string(appendIPv4(nil, addr))

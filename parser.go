@@ -31,7 +31,8 @@ type Parser struct {
 	OnValidationError func(ValidationError)
 
 	// Strict makes the first validation error a parse failure, so that only
-	// input that is a valid URL string (see [IsValidURLString]) parses. The
+	// input that signals no validation error parses: a valid URL string,
+	// but for the one kind of input [IsValidURLString] describes. The
 	// error's Kind is then that first validation error, which need not be
 	// one that the standard fails at (ErrInvalidCredentials, say), and
 	// OnValidationError receives that error alone, with Failure set. False

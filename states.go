@@ -384,12 +384,13 @@ func (p *parser) host() ValidationErrorKind {
 	// 3. Otherwise, if c is the EOF code point, U+002F (/), U+003F (?), or
 	//    U+0023 (#), or url is special and c is U+005C (\), then decrease
 	//    pointer by 1, and:
-	p.pointer--
 	// 3.1. If url is special and buffer is the empty string, host-missing
-	//      validation error, return failure.
+	//      validation error, return failure. (Signalled before the pointer
+	//      is decreased, so that its offset is where the host is missing.)
 	if p.special && buffer == "" {
 		return p.fail(ErrHostMissing)
 	}
+	p.pointer--
 	// 3.2. Otherwise, if state override is given, buffer is the empty string,
 	//      and either url includes credentials or url's port is non-null,
 	//      return failure.
@@ -450,6 +451,7 @@ func (p *parser) port() ValidationErrorKind {
 		// 2.1.2. If port is not a 16-bit unsigned integer, port-out-of-range
 		//        validation error, return failure.
 		if port > 0xffff {
+			p.pointer = start // the offset of the error: where the port starts
 			return p.fail(ErrPortOutOfRange)
 		}
 		// 2.1.3. Set url's port to null, if port is url's scheme's default
@@ -576,7 +578,7 @@ func (p *parser) fileHost() ValidationErrorKind {
 	//      set state to path state. (buffer is not reset here and instead
 	//      used in the path state.)
 	if p.override == noOverride && isWindowsDriveLetter(buffer) {
-		p.report(ErrFileInvalidWindowsDriveLetterHost)
+		p.reportAt(ErrFileInvalidWindowsDriveLetterHost, start)
 		p.emptyHost()
 		p.beginPath()
 		p.segStart, p.segOpen = len(p.buf), true
@@ -884,6 +886,15 @@ func (p *parser) fragment() {
 // U+0025 (%), and for each U+0025 (%) not followed by two ASCII hex digits.
 func checkURLUnits(errs *errorSink, run string, start int) {
 	for i := 0; i < len(run); {
+		if c := run[i]; c < 0x80 && c != '%' {
+			// An ASCII code point other than "%": one table lookup.
+			if !asciiURLCodePoint[c] {
+				errs.offset = start + i
+				errs.report(ErrInvalidURLUnit)
+			}
+			i++
+			continue
+		}
 		r, n := decodeRune(run[i:])
 		if r == '%' {
 			if i+2 >= len(run) || !isASCIIHexDigit(int(run[i+1])) || !isASCIIHexDigit(int(run[i+2])) {
@@ -897,6 +908,14 @@ func checkURLUnits(errs *errorSink, run string, start int) {
 		i += n
 	}
 }
+
+// asciiURLCodePoint tells which ASCII code points are URL code points.
+var asciiURLCodePoint = func() (t [0x80]bool) {
+	for c := range t {
+		t[c] = isURLCodePoint(rune(c))
+	}
+	return t
+}()
 
 // isURLCodePoint reports whether r is a URL code point:
 // https://url.spec.whatwg.org/#url-code-points.
