@@ -8,13 +8,15 @@
 // With no URL arguments it reads URLs from standard input, one per line. For
 // each URL it prints the href, or with -json an object with every component,
 // the origin and the validation errors. When a URL does not parse it prints
-// the error to standard error, goes on with the next, and exits with status 1
-// at the end.
+// the error to standard error (and with -json an object with the error and
+// the validation errors up to it), goes on with the next, and exits with
+// status 1 at the end.
 package main
 
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -52,6 +54,15 @@ type result struct {
 	ValidationErrors []string `json:"validationErrors"`
 }
 
+// failure is the JSON form of an input that does not parse: the error and
+// every validation error signalled up to the one that failed.
+type failure struct {
+	Input            string   `json:"input"`
+	Error            string   `json:"error"`
+	Failure          string   `json:"failure"`
+	ValidationErrors []string `json:"validationErrors"`
+}
+
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, base string, asJSON bool) int {
 	var baseURL url.URL
 	if base != "" {
@@ -77,6 +88,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, base string, 
 			u, err = p.Parse(input)
 		}
 		if err != nil {
+			if asJSON {
+				var pe *url.ParseError
+				errors.As(err, &pe)
+				enc.Encode(failure{Input: input, Error: err.Error(), Failure: pe.Kind.String(), ValidationErrors: errs})
+			}
 			out.Flush()
 			fmt.Fprintf(stderr, "urlparse: %v\n", err)
 			status = 1

@@ -48,6 +48,18 @@ func TestRun(t *testing.T) {
 		t.Errorf("validation errors %q lack %v", r.ValidationErrors, want)
 	}
 
+	out.Reset()
+	if status := run([]string{"https://user@:80/"}, nil, &out, &errOut, "", true); status != 1 {
+		t.Errorf("status %d, want 1", status)
+	}
+	var f failure
+	if err := json.Unmarshal(out.Bytes(), &f); err != nil {
+		t.Fatal(err)
+	}
+	if f.Failure != "host-missing" || strings.Join(f.ValidationErrors, " ") != "invalid-credentials host-missing" {
+		t.Errorf("json %+v", f)
+	}
+
 	errOut.Reset()
 	if status := run([]string{"x"}, nil, &out, &errOut, "not a url", false); status != 2 {
 		t.Errorf("a bad base: status %d, want 2", status)
