@@ -36,7 +36,17 @@ var sinkString string
 
 // BenchmarkCorpus parses every URL of each corpus and reads its href, the
 // loop that bench/ runs for every library. Allocations are per URL.
-func BenchmarkCorpus(b *testing.B) {
+func BenchmarkCorpus(b *testing.B) { benchmarkCorpus(b, Parse) }
+
+// BenchmarkCorpusWithValidationErrors is BenchmarkCorpus with a Parser that
+// asks for the validation errors (and discards them): the cost of finding
+// them, against BenchmarkCorpus, which does not ask.
+func BenchmarkCorpusWithValidationErrors(b *testing.B) {
+	p := Parser{OnValidationError: func(ValidationError) {}}
+	benchmarkCorpus(b, p.Parse)
+}
+
+func benchmarkCorpus(b *testing.B, parse func(string) (URL, error)) {
 	files, _ := filepath.Glob(filepath.Join(corpusDir(), "*.txt"))
 	if len(files) == 0 {
 		b.Skip("no corpus in " + corpusDir())
@@ -52,7 +62,7 @@ func BenchmarkCorpus(b *testing.B) {
 			b.SetBytes(bytes / int64(len(urls)))
 			i := 0
 			for b.Loop() {
-				u, err := Parse(urls[i])
+				u, err := parse(urls[i])
 				if err == nil {
 					sinkString = u.Href()
 				}

@@ -12,10 +12,7 @@ func TestEqualConsistent(t *testing.T) {
 		if tc.Failure {
 			continue
 		}
-		u, err := Parse(tc.Input)
-		if tc.Base != nil {
-			u, err = ParseWithBase(tc.Input, *tc.Base)
-		}
+		u, err := tc.parse()
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name(), err)
 		}

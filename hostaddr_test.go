@@ -158,10 +158,7 @@ func TestHostAddrURLTestData(t *testing.T) {
 		if tc.Failure {
 			continue
 		}
-		u, err := Parse(tc.Input)
-		if tc.Base != nil {
-			u, err = ParseWithBase(tc.Input, *tc.Base)
-		}
+		u, err := tc.parse()
 		if err != nil {
 			t.Errorf("%s: %v", tc.name(), err)
 			continue

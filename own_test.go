@@ -140,13 +140,7 @@ func runOwnURLCases(t *testing.T, data []byte, objects []map[string]json.RawMess
 		}
 		t.Run(name, func(t *testing.T) {
 			tc.run(t)
-			var u URL
-			var err error
-			if tc.Base == nil {
-				u, err = Parse(tc.Input)
-			} else {
-				u, err = ParseWithBase(tc.Input, *tc.Base)
-			}
+			u, err := tc.parse()
 			if err == nil && !utf8.ValidString(u.Href()) {
 				t.Errorf("href %q is not valid UTF-8", u.Href())
 			}

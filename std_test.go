@@ -51,13 +51,7 @@ func TestToStdURLTestData(t *testing.T) {
 			if tc.Failure {
 				continue
 			}
-			var u URL
-			var err error
-			if tc.Base == nil {
-				u, err = Parse(tc.Input)
-			} else {
-				u, err = ParseWithBase(tc.Input, *tc.Base)
-			}
+			u, err := tc.parse()
 			if err != nil {
 				t.Errorf("%s: %v", tc.name(), err)
 				continue

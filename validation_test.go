@@ -1310,36 +1310,3 @@ func FuzzValidationErrors(f *testing.F) {
 		}
 	})
 }
-
-// BenchmarkCorpusWithValidationErrors is BenchmarkCorpus with a Parser that
-// asks for the validation errors (and discards them): the cost of finding
-// them, against BenchmarkCorpus, which does not ask.
-func BenchmarkCorpusWithValidationErrors(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join(corpusDir(), "*.txt"))
-	if len(files) == 0 {
-		b.Skip("no corpus in " + corpusDir())
-	}
-	p := Parser{OnValidationError: func(ValidationError) {}}
-	for _, file := range files {
-		urls := loadCorpus(b, filepath.Base(file))
-		var bytes int64
-		for _, u := range urls {
-			bytes += int64(len(u))
-		}
-		b.Run(filepath.Base(file), func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(bytes / int64(len(urls)))
-			i := 0
-			for b.Loop() {
-				u, err := p.Parse(urls[i])
-				if err == nil {
-					sinkString = u.Href()
-				}
-				i++
-				if i == len(urls) {
-					i = 0
-				}
-			}
-		})
-	}
-}

@@ -60,14 +60,17 @@ func loadURLTestCases(t *testing.T, data []byte) []urlTestCase {
 	return cases
 }
 
-func (tc *urlTestCase) run(t *testing.T) {
-	var u URL
-	var err error
+// parse parses the case's input, against its base when it has one, as
+// new URL(input, base) does.
+func (tc *urlTestCase) parse() (URL, error) {
 	if tc.Base == nil {
-		u, err = Parse(tc.Input)
-	} else {
-		u, err = ParseWithBase(tc.Input, *tc.Base)
+		return Parse(tc.Input)
 	}
+	return ParseWithBase(tc.Input, *tc.Base)
+}
+
+func (tc *urlTestCase) run(t *testing.T) {
+	u, err := tc.parse()
 	if tc.Base == nil {
 		if got := CanParse(tc.Input); got != !tc.Failure {
 			t.Errorf("CanParse = %v, want %v", got, !tc.Failure)
