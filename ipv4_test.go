@@ -190,8 +190,8 @@ func TestIPv4NoAllocs(t *testing.T) {
 		parseIPv4("0x7f.1", nil)
 		parseIPv4(long, nil)
 		parseIPv4("1.2.3.4.5", nil)
-		endsInANumber("example.com")
-		endsInANumber("a.0x1f.")
+		_ = endsInANumber("example.com")
+		_ = endsInANumber("a.0x1f.")
 		buf = appendIPv4(buf[:0], 0xC0A80001)
 	})
 	if allocs != 0 {

@@ -70,10 +70,7 @@ func (h Host) publicSuffix(list PublicSuffixList) string {
 	}
 	// 2. Let trailingDot be "." if host ends with "."; otherwise the empty
 	//    string.
-	domain := h.s
-	if strings.HasSuffix(domain, ".") {
-		domain = domain[:len(domain)-1]
-	}
+	domain := strings.TrimSuffix(h.s, ".")
 	// 3. Let publicSuffix be the public suffix determined by running the
 	//    Public Suffix List algorithm with host as domain.
 	//

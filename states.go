@@ -185,6 +185,9 @@ func (p *parser) copyFromFileOrRelativeBase(c int, relative bool) {
 	case '#':
 		p.copyBase(true, true)
 		p.startFragment()
+	// Otherwise (c is the EOF code point), url keeps base's query.
+	case eof:
+		p.copyBase(true, true)
 	// Otherwise, if c is not the EOF code point: set url's query to null,
 	// shorten url's path, set state to path state and decrease pointer by 1.
 	default:
@@ -200,8 +203,6 @@ func (p *parser) copyFromFileOrRelativeBase(c int, relative bool) {
 		}
 		p.state = pathState
 		p.pointer--
-	case eof:
-		p.copyBase(true, true)
 	}
 }
 

@@ -52,8 +52,6 @@
 // appends the href to a byte slice.
 package url
 
-import "strings"
-
 // A URL is a parsed URL: https://url.spec.whatwg.org/#concept-url.
 //
 // It is stored as its serialization plus the offsets of its components:
@@ -296,9 +294,4 @@ func (u URL) Equal(v URL) bool { return u == v }
 // ==, u and v after SetHash("") on each.
 func (u URL) EqualExcludingFragment(v URL) bool {
 	return u.hrefExcludingFragment() == v.hrefExcludingFragment()
-}
-
-// hasPrefixFold reports whether s starts with the ASCII prefix, ignoring case.
-func hasPrefixFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
