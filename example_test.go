@@ -325,3 +325,12 @@ func ExampleURL_AppendTo() {
 	// Output:
 	// link: https://example.com/
 }
+
+func ExampleURL_HrefExcludingFragment() {
+	u := url.MustParse("https://example.com/a?b#c")
+	fmt.Println(u.HrefExcludingFragment())
+	fmt.Println(u.EqualExcludingFragment(url.MustParse("https://example.com/a?b#other")))
+	// Output:
+	// https://example.com/a?b
+	// true
+}

@@ -253,9 +253,11 @@ func (u URL) authorityEnd() uint32 {
 	return u.pathStart
 }
 
-// hrefExcludingFragment is the URL serializer with exclude fragment set:
-// https://url.spec.whatwg.org/#concept-url-serializer.
-func (u URL) hrefExcludingFragment() string { return u.href[:u.queryEnd()] }
+// HrefExcludingFragment returns the URL's serialization without its
+// fragment: the URL serializer with exclude fragment set
+// (https://url.spec.whatwg.org/#concept-url-serializer). For
+// "https://a/b?c#d" it is "https://a/b?c".
+func (u URL) HrefExcludingFragment() string { return u.href[:u.queryEnd()] }
 
 // specialScheme reports whether scheme is one of the standard's special
 // schemes: https://url.spec.whatwg.org/#special-scheme.
@@ -293,5 +295,5 @@ func (u URL) Equal(v URL) bool { return u == v }
 // "https://example.com/a" are equal so. It is the same as comparing, with
 // ==, u and v after SetHash("") on each.
 func (u URL) EqualExcludingFragment(v URL) bool {
-	return u.hrefExcludingFragment() == v.hrefExcludingFragment()
+	return u.HrefExcludingFragment() == v.HrefExcludingFragment()
 }
