@@ -275,6 +275,12 @@ func runParser(input string, base *URL, enc encoding.Encoding, errs *errorSink) 
 			p.reportAt(ErrInvalidURLUnit, strings.IndexAny(trimmed, "\t\n\r"))
 		}
 	}
+	// The serialization is about as long as the input, longer where code
+	// points are percent-encoded: room for half as much again saves most
+	// regrowing of a long one.
+	if n := len(p.input) + len(p.input)/2; cap(p.buf) < n {
+		p.buf = make([]byte, 0, n)
+	}
 	// 3. Let state be state override if given, or scheme start state otherwise.
 	p.state = schemeStartState
 	if fail := p.run(); fail != 0 {
