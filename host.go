@@ -64,43 +64,35 @@ func appendHost(dst []byte, input string, isOpaque bool, errs *errorSink) ([]byt
 	}
 	// 3. Assert: input is not the empty string.
 	//
-	// A fast path, the same as the steps below (FuzzHostFastPath holds it):
-	// an ASCII input with no U+0025 (%) and no other forbidden domain code
+	// A fast path, the same as steps 4 to 7 (FuzzHostFastPath holds it): an
+	// ASCII input with no U+0025 (%) and no other forbidden domain code
 	// point is its own percent-decoding, and the domain parser only
-	// lowercases it; the IPv4 parser reads hex digits and "0X" in either
-	// case, so input itself can go to the ends in a number checker. It
-	// writes the lowercase domain straight into dst, with no string between.
+	// lowercases it. The IPv4 parser and the ends in a number checker read
+	// hex digits and "0X" in either case, so input goes to them as it is,
+	// and a domain is lowercased straight into dst, with no string between.
+	asciiDomain, lower := input, false
 	if classes := classesOf(input); errs == nil && input != "" && classes&(classNonASCII|classForbiddenDomain) == 0 {
-		if endsInANumber(input) {
-			addr, fail := parseIPv4(input, nil)
-			if fail != 0 {
-				return dst, NullHost, fail
+		lower = classes&classUpper != 0
+	} else {
+		// 4. If input contains a percent-encoded byte, domain-percent-encoded
+		//    validation error.
+		// 5. Let domain be the result of running UTF-8 decode without BOM on
+		//    the percent-decoding of input.
+		domain := input
+		if strings.IndexByte(input, '%') >= 0 {
+			domain = percentDecodeString(input)
+			if len(domain) != len(input) {
+				errs.report(ErrDomainPercentEncoded)
 			}
-			return appendIPv4(dst, addr), IPv4Host, 0
 		}
-		if classes&classUpper == 0 {
-			return append(dst, input...), DomainHost, 0
+		domain = toWellFormed(domain)
+		// 6. Let asciiDomain be the result of running domain parser with
+		//    domain and false.
+		// 7. If asciiDomain is failure, then return failure.
+		var fail ValidationErrorKind
+		if asciiDomain, fail = domainToASCII(domain, false, errs); fail != 0 {
+			return dst, NullHost, fail
 		}
-		return appendLower(dst, input), DomainHost, 0
-	}
-	// 4. If input contains a percent-encoded byte, domain-percent-encoded
-	//    validation error.
-	// 5. Let domain be the result of running UTF-8 decode without BOM on the
-	//    percent-decoding of input.
-	domain := input
-	if strings.IndexByte(input, '%') >= 0 {
-		domain = percentDecodeString(input)
-		if len(domain) != len(input) {
-			errs.report(ErrDomainPercentEncoded)
-		}
-	}
-	domain = toWellFormed(domain)
-	// 6. Let asciiDomain be the result of running domain parser with domain
-	//    and false.
-	// 7. If asciiDomain is failure, then return failure.
-	asciiDomain, fail := domainToASCII(domain, false, errs)
-	if fail != 0 {
-		return dst, NullHost, fail
 	}
 	// 8. If asciiDomain ends in a number, then return the result of IPv4
 	//    parsing asciiDomain.
@@ -112,6 +104,9 @@ func appendHost(dst []byte, input string, isOpaque bool, errs *errorSink) ([]byt
 		return appendIPv4(dst, addr), IPv4Host, 0
 	}
 	// 9. Return asciiDomain.
+	if lower {
+		return appendLower(dst, asciiDomain), DomainHost, 0
+	}
 	return append(dst, asciiDomain...), DomainHost, 0
 }
 
