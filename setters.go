@@ -191,15 +191,9 @@ func (u *URL) SetPort(s string) {
 		u.reparse(u.href[:u.hostEnd] + u.href[u.pathStart:])
 		return
 	}
-	p := getParser()
-	defer p.release()
-	p.initSetter(u, s, portState)
-	p.buf = append(p.buf, u.href[:u.hostEnd]...)
-	if p.run() != 0 {
-		return
-	}
-	p.buf = append(p.buf, u.href[u.pathStart:]...)
-	u.reparse(string(p.buf))
+	// Otherwise, basic URL parse the given value with this's URL as url and
+	// port state as state override.
+	u.setWithOverride(s, portState, u.href[:u.hostEnd], 0, u.href[u.pathStart:])
 }
 
 // SetPathname replaces the path with s, parsed as a path:
@@ -209,16 +203,9 @@ func (u *URL) SetPathname(s string) {
 	if !u.IsValid() || u.opaquePath {
 		return
 	}
-	p := getParser()
-	defer p.release()
-	p.initSetter(u, s, pathStartState)
-	// Empty this's URL's path.
-	p.buf = append(p.buf, u.href[:u.authorityEnd()]...)
-	p.beginPath()
-	p.run()
-	p.finish()
-	p.buf = append(p.buf, u.href[u.pathEnd():]...)
-	u.reparse(string(p.buf))
+	// Empty this's URL's path. Basic URL parse the given value with this's
+	// URL as url and path start state as state override.
+	u.setWithOverride(s, pathStartState, u.href[:u.authorityEnd()], 0, u.href[u.pathEnd():])
 }
 
 // SetSearch replaces the query with s, without a leading "?" if it has one,
@@ -236,14 +223,9 @@ func (u *URL) SetSearch(s string) {
 	// Let input be the given value with a single leading U+003F (?) removed,
 	// if any. Set url's query to the empty string.
 	s = strings.TrimPrefix(s, "?")
-	p := getParser()
-	defer p.release()
-	p.initSetter(u, s, queryState)
-	p.buf = append(p.buf, u.href[:u.pathEnd()]...)
-	p.buf = append(p.buf, '?')
-	p.run()
-	p.buf = append(p.buf, u.href[u.queryEnd():]...)
-	u.reparse(string(p.buf))
+	// Basic URL parse input with url as url and query state as state
+	// override.
+	u.setWithOverride(s, queryState, u.href[:u.pathEnd()], '?', u.href[u.queryEnd():])
 }
 
 // SetHash replaces the fragment with s, without a leading "#" if it has one,
@@ -260,12 +242,34 @@ func (u *URL) SetHash(s string) {
 		return
 	}
 	s = strings.TrimPrefix(s, "#")
+	// Set this's URL's fragment to the empty string. Basic URL parse input
+	// with this's URL as url and fragment state as state override.
+	u.setWithOverride(s, fragmentState, u.href[:u.queryEnd()], '#', "")
+}
+
+// setWithOverride runs the basic URL parser on value with u as url and the
+// state override, and makes u the URL whose serialization is prefix, then
+// mark (a "?" or "#" that starts an empty query or fragment) unless it is
+// 0, then what the state machine writes, then suffix. When the state
+// machine returns failure, u stays as it is.
+func (u *URL) setWithOverride(value string, override state, prefix string, mark byte, suffix string) {
 	p := getParser()
 	defer p.release()
-	p.initSetter(u, s, fragmentState)
-	p.buf = append(p.buf, u.href[:u.queryEnd()]...)
-	p.buf = append(p.buf, '#')
-	p.run()
+	p.initSetter(u, value, override)
+	p.buf = append(p.buf, prefix...)
+	if mark != 0 {
+		p.buf = append(p.buf, mark)
+	}
+	if override == pathStartState {
+		p.beginPath()
+	}
+	if p.run() != 0 {
+		return
+	}
+	if override == pathStartState {
+		p.finish() // a path that would read as a host gets "/." in front
+	}
+	p.buf = append(p.buf, suffix...)
 	u.reparse(string(p.buf))
 }
 
