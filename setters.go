@@ -28,12 +28,16 @@ func (u *URL) SetHref(s string) error {
 // is the new scheme's default port becomes null.
 //
 // Changing the scheme to "file" can leave a record that the standard
-// serializes to a href that parses to another URL: "http://localhost/C|/x"
-// would serialize as "file://localhost/C|/x", which parses to "file:///C:/x"
-// (the file host state makes "localhost" the empty host, and the path state
-// writes a drive letter's "|" as ":"). SetProtocol makes u the URL that the
-// href parses to, "file:///C:/x", so that u, like every URL, parses back to
-// itself.
+// serializes to a href that parses to another URL, because the file states
+// treat two things differently from the host and path states: a host
+// "localhost" (the file host state makes it the empty host) and a first path
+// segment that is a drive letter with "|" (the path state writes it with
+// ":" when the scheme is "file"). So "http://localhost/x" would become
+// "file://localhost/x", which parses to "file:///x", and "http://h/C|/x"
+// would become "file://h/C|/x", which parses to "file://h/C:/x". SetProtocol
+// makes u the URL that the new href parses to ("file:///x", "file://h/C:/x"),
+// so that u, like every URL, parses back to itself; a browser keeps the
+// record as it is. No other setter departs from the standard this way.
 func (u *URL) SetProtocol(s string) {
 	if !u.IsValid() {
 		return

@@ -79,6 +79,47 @@ func TestSetters(t *testing.T) {
 		// The href setter: a value that does not parse changes nothing.
 		{"http://h/", "href", "http://[::1", "http://h/"},
 		{"http://h/", "href", "  sc:x  ", "sc:x"},
+		// review 2026-11-21: host state under a state override on URLs whose
+		// host is null or whose path starts with an empty segment: the "/."
+		// goes once the host is non-null; "" is an empty opaque host for a
+		// URL that is not special; ":" with an empty buffer fails; the port
+		// state fails after the host was set.
+		{"sc:/.//x", "host", "h", "sc://h//x"},
+		{"sc:/a/b", "host", "", "sc:///a/b"},
+		{"sc://h//x", "hostname", "", "sc:////x"},
+		{"sc:/.//a", "host", ":1", "sc:/.//a"},
+		{"sc:/.//a", "host", "X:1", "sc://X:1//a"},
+		{"sc://u:p@h:1/a", "host", "g:X", "sc://u:p@g:1/a"},
+		{"file://h/x", "host", "local%68ost", "file:///x"},
+		{"file://h/x", "hostname", "localhost", "file:///x"},
+		// review 2026-11-21: port state under a state override: a first code
+		// point that is not a digit fails (even "/", "\" or "?"), digits are
+		// read up to the first other code point, and leading zeros go.
+		{"http://h:8080/", "port", "/80", "http://h:8080/"},
+		{"http://h:8080/", "port", "\\80", "http://h:8080/"},
+		{"http://h/", "port", "0080", "http://h/"},
+		{"https://h/", "port", "0443x", "https://h/"},
+		{"http://h/", "port", "8080abc", "http://h:8080/"},
+		// review 2026-11-21: path start state under a state override: ".."
+		// leaves the empty string; an empty value leaves an empty path but
+		// for a null host; the query and fragment stay; a file drive letter
+		// after ".." is normalized since the path is empty again.
+		{"sc://h/a", "pathname", "..", "sc://h/"},
+		{"sc:/x", "pathname", "", "sc:/"},
+		{"sc://h/x", "pathname", "", "sc://h"},
+		{"web+demo:/.//x?q#f", "pathname", "//y", "web+demo:/.//y?q#f"},
+		{"file:///x", "pathname", "//y", "file:////y"},
+		{"file://h/x", "pathname", "/a/../C|/b", "file://h/C:/b"},
+		// review 2026-11-21: scheme state under a state override: a port that
+		// is the new scheme's default port becomes null.
+		{"http://h:443/", "protocol", "https", "https://h/"},
+		{"wss://h:80/", "protocol", "ws", "ws://h/"},
+		// review 2026-11-21: query and fragment states under a state override:
+		// tab and newline go, leading spaces stay (no url given means no
+		// trimming), "'" is encoded only in a special URL's query.
+		{"http://h/", "search", "a\tb\nc'", "http://h/?abc%27"},
+		{"sc://h/", "search", "'", "sc://h/?'"},
+		{"http://h/", "hash", " a\t", "http://h/#%20a"},
 	} {
 		t.Run(tc.attr+" "+tc.href+" <- "+tc.value, func(t *testing.T) {
 			u := MustParse(tc.href)
