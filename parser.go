@@ -210,7 +210,8 @@ type parser struct {
 	base     *URL // nil, or &baseURL (the URL being changed, for a setter)
 	baseURL  URL
 	encoding encoding.Encoding // nil means UTF-8
-	errs     *errorSink
+	errs     *errorSink // nil, or &sink
+	sink     errorSink
 
 	buf []byte
 	u   URL // the offsets of the URL being built; u.href is unset
@@ -243,7 +244,14 @@ func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL
 func runParser(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, ValidationErrorKind) {
 	p := getParser()
 	defer p.release()
-	p.encoding, p.errs = enc, errs
+	p.encoding = enc
+	if errs != nil {
+		// A copy, written back at the end, so that the caller's sink does
+		// not escape to the heap.
+		p.sink = *errs
+		p.errs = &p.sink
+		defer func() { *errs = p.sink }()
+	}
 	if base != nil {
 		// A copy, so that the caller's base does not escape to the heap.
 		p.baseURL = *base
@@ -318,7 +326,7 @@ func (p *parser) release() {
 	if cap(p.buf) > 64<<10 {
 		return
 	}
-	p.input, p.base, p.baseURL, p.errs, p.encoding = "", nil, URL{}, nil, nil
+	p.input, p.base, p.baseURL, p.errs, p.sink, p.encoding = "", nil, URL{}, nil, errorSink{}, nil
 	parsers.Put(p)
 }
 
