@@ -210,7 +210,7 @@ type parser struct {
 	base     *URL // nil, or &baseURL (the URL being changed, for a setter)
 	baseURL  URL
 	encoding encoding.Encoding // nil means UTF-8
-	errs     *errorSink // nil, or &sink
+	errs     *errorSink        // nil, or &sink
 	sink     errorSink
 
 	buf []byte
