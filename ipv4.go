@@ -31,6 +31,12 @@ func endsInANumber(input string) bool {
 	// 4. Let last be the last item in parts.
 	last := input[strings.LastIndexByte(input[:end], '.')+1 : end]
 
+	// Every string that steps 5 and 6 return true for starts with an ASCII
+	// digit ("0x" included): most domains end in a label that does not.
+	if last == "" || last[0] < '0' || last[0] > '9' {
+		return false
+	}
+
 	// 5. If last is not the empty string and contains only ASCII digits, then
 	// return true.
 	if last != "" && ipv4AllDigits(last) {
