@@ -14,6 +14,25 @@
 // URL class (the JavaScript URL object); [URL.Scheme], [URL.Query],
 // [URL.Fragment] and [URL.HostKind] give the URL record's view for Go code.
 //
+// # Parsing with options, validation errors and strict parsing
+//
+// A [Parser] carries the options the zero Parser, which [Parse] uses, leaves
+// off: a legacy Encoding for queries (as in HTML documents that are not
+// UTF-8), OnValidationError to receive every validation error of a parse
+// under the standard's name ([ValidationError]; most do not make parsing
+// fail), and Strict, which fails at the first. A parse that fails returns a
+// *[ParseError] with the input, its password redacted, and the
+// [ValidationErrorKind] it failed at, which is also a sentinel for
+// [errors.Is]. [IsValidURLString] and its siblings check the standard's
+// grammar of valid strings.
+//
+// # Queries and forms
+//
+// [URL.SearchParams] returns the query as a [SearchParams], the standard's
+// URLSearchParams; change it and write it back with [URL.SetSearchParams].
+// [ParseURLEncoded] and [SerializeURLEncoded] are the
+// application/x-www-form-urlencoded parser and serializer.
+//
 // # Hosts
 //
 // [URL.HostValue] and [ParseHost] give the host as a [Host]: its
