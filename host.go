@@ -78,14 +78,17 @@ func appendHost(dst []byte, input string, isOpaque bool, errs *errorSink) ([]byt
 		//    validation error.
 		// 5. Let domain be the result of running UTF-8 decode without BOM on
 		//    the percent-decoding of input.
-		domain := input
-		if strings.IndexByte(input, '%') >= 0 {
-			domain = percentDecodeString(input)
-			if len(domain) != len(input) {
+		//    (input is a scalar value string: an invalid UTF-8 sequence in it
+		//    is U+FFFD before it is percent-decoded, so that its bytes cannot
+		//    join decoded ones into a code point.)
+		domain := toWellFormed(input)
+		if strings.IndexByte(domain, '%') >= 0 {
+			decoded := percentDecodeString(domain)
+			if len(decoded) != len(domain) {
 				errs.report(ErrDomainPercentEncoded)
 			}
+			domain = toWellFormed(decoded)
 		}
-		domain = toWellFormed(domain)
 		// 6. Let asciiDomain be the result of running domain parser with
 		//    domain and false.
 		// 7. If asciiDomain is failure, then return failure.
