@@ -588,17 +588,16 @@ func (p *parser) fileHost() ValidationErrorKind {
 		p.state = pathState
 		return 0
 	}
-	p.buf = append(p.buf, "//"...)
-	p.u.usernameEnd = uint32(len(p.buf))
 	// 1.2. Otherwise, if buffer is the empty string, then: set url's host to
 	//      the empty string; if state override is given, then return; set
 	//      state to path start state.
 	if buffer == "" {
-		p.u.hostStart, p.u.hostEnd, p.u.hostKind = p.u.usernameEnd, p.u.usernameEnd, EmptyHost
-		p.hostWritten = true
+		p.emptyHost()
 	} else {
 		// 1.3. Otherwise: let host be the result of host parsing buffer with
 		//      url is not special; if host is failure, then return failure.
+		p.buf = append(p.buf, "//"...)
+		p.u.usernameEnd = uint32(len(p.buf))
 		if fail := p.writeHost(buffer, start); fail != 0 {
 			return fail
 		}
