@@ -27,8 +27,8 @@ const (
 	// ErrDomainToUnicode (domain-to-Unicode) is signalled when UTS #46
 	// ToUnicode records an error in the standard's "domain to Unicode"
 	// (https://url.spec.whatwg.org/#concept-domain-to-unicode), which
-	// renders a host for display. It is not a row of the table of July 2026
-	// and the URL parser never signals it: the standard dropped it, noting
+	// renders a host for display. It has not been a row of the table since
+	// July 2026 (nor is it in whatwg/url fde3f74), and the URL parser never signals it: the standard dropped it, noting
 	// that a domain from the host parser has had its errors signalled as
 	// domain-to-ASCII already. The package keeps the kind (and its old name)
 	// for that algorithm, which also runs on domains from elsewhere.
@@ -43,6 +43,7 @@ const (
 	ErrIPv4NonNumericPart         // IPv4-non-numeric-part
 	ErrIPv4NonDecimalPart         // IPv4-non-decimal-part
 	ErrIPv4OutOfRangePart         // IPv4-out-of-range-part
+	ErrIPv4NonASCIIInput          // IPv4-non-ASCII-input
 	ErrIPv6Unclosed               // IPv6-unclosed
 	ErrIPv6InvalidCompression     // IPv6-invalid-compression
 	ErrIPv6TooManyPieces          // IPv6-too-many-pieces
@@ -80,6 +81,7 @@ var validationErrorNames = [numValidationErrorKinds]string{
 	ErrIPv4NonNumericPart:                   "IPv4-non-numeric-part",
 	ErrIPv4NonDecimalPart:                   "IPv4-non-decimal-part",
 	ErrIPv4OutOfRangePart:                   "IPv4-out-of-range-part",
+	ErrIPv4NonASCIIInput:                    "IPv4-non-ASCII-input",
 	ErrIPv6Unclosed:                         "IPv6-unclosed",
 	ErrIPv6InvalidCompression:               "IPv6-invalid-compression",
 	ErrIPv6TooManyPieces:                    "IPv6-too-many-pieces",

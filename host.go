@@ -70,7 +70,7 @@ func appendHost(dst []byte, input string, isOpaque bool, errs *errorSink) ([]byt
 	// lowercases it. The IPv4 parser and the ends in a number checker read
 	// hex digits and "0X" in either case, so input goes to them as it is,
 	// and a domain is lowercased straight into dst, with no string between.
-	asciiDomain, lower := input, false
+	asciiDomain, domain, lower := input, input, false
 	if classes := classesOf(input); errs == nil && input != "" && classes&(classNonASCII|classForbiddenDomain) == 0 {
 		lower = classes&classUpper != 0
 	} else {
@@ -81,7 +81,7 @@ func appendHost(dst []byte, input string, isOpaque bool, errs *errorSink) ([]byt
 		//    (input is a scalar value string: an invalid UTF-8 sequence in it
 		//    is U+FFFD before it is percent-decoded, so that its bytes cannot
 		//    join decoded ones into a code point.)
-		domain := toWellFormed(input)
+		domain = toWellFormed(input)
 		if strings.IndexByte(domain, '%') >= 0 {
 			decoded := percentDecodeString(domain)
 			if len(decoded) != len(domain) {
@@ -97,9 +97,15 @@ func appendHost(dst []byte, input string, isOpaque bool, errs *errorSink) ([]byt
 			return dst, NullHost, fail
 		}
 	}
-	// 8. If asciiDomain ends in a number, then return the result of IPv4
-	//    parsing asciiDomain.
+	// 8. If asciiDomain ends in a number:
 	if endsInANumber(asciiDomain) {
+		// 8.1. If domain is not an ASCII string, IPv4-non-ASCII-input
+		//      validation error. (asciiDomain is domain when the fast path
+		//      took it, and then ASCII.)
+		if errs != nil && !isASCII(domain) {
+			errs.report(ErrIPv4NonASCIIInput)
+		}
+		// 8.2. Return the result of IPv4 parsing asciiDomain.
 		addr, fail := parseIPv4(asciiDomain, errs)
 		if fail != 0 {
 			return dst, NullHost, fail

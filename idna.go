@@ -475,7 +475,7 @@ func DomainToUnicode(domain string) string {
 // domainToUnicode implements domain to Unicode
 // (https://url.spec.whatwg.org/#concept-domain-to-unicode). When ToUnicode
 // records an error it signals ErrDomainToUnicode to errs and returns domain.
-// (url.bs of July 2026 has no domain-to-Unicode row, its note reasoning that a
+// (url.bs has had no domain-to-Unicode row since July 2026, its note reasoning that a
 // domain from the host parser has signalled its errors already; the package
 // keeps the kind for callers that convert other domains.)
 func domainToUnicode(domain string, errs *errorSink) string {

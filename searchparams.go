@@ -314,7 +314,7 @@ func (u URL) SearchParams() *SearchParams {
 //
 // Earlier versions of the standard also stripped trailing spaces from an
 // opaque path here, when the query became null and the fragment was null. The
-// standard as of July 2026 has no such step: its opaque path state writes a
+// standard since July 2026 (whatwg/url fde3f74 included) has no such step: its opaque path state writes a
 // space that is followed by "?" or "#" as "%20" instead, so an opaque path
 // never ends in a space that removing the query would leave last, and
 // "sc:a%20?q" with no pairs written back is "sc:a%20".

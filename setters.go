@@ -230,6 +230,10 @@ func (u *URL) SetSearch(s string) {
 	// Basic URL parse input with url as url and query state as state
 	// override.
 	u.setWithOverride(s, queryState, u.href[:u.pathEnd()], '?', u.href[u.queryEnd():])
+	// Set this's query object's list to the result of parsing url's query.
+	// (A URL has no query object to keep in step: SearchParams parses the
+	// query each time, so it reads the query the setter wrote, tabs and
+	// newlines removed and percent-encoded as the query state wrote it.)
 }
 
 // SetHash replaces the fragment with s, without a leading "#" if it has one,

@@ -1,6 +1,9 @@
 package url
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestSetters holds the project's own setter cases, beside the WPT ones:
 // the standard's steps where setters_tests.json has no case, and each input
@@ -134,5 +137,31 @@ func TestSetters(t *testing.T) {
 			checkInvariants(t, u)
 			checkSetter(t, orig, tc.attr, tc.value)
 		})
+	}
+}
+
+// TestSetSearchQueryObject checks the search setter's last step (whatwg/url
+// fde3f74): the query object's list is the parse of the query as the basic
+// URL parser wrote it, so a tab in the value is removed before the pairs are
+// read, and percent-encoding is decoded.
+func TestSetSearchQueryObject(t *testing.T) {
+	for _, tc := range []struct {
+		value string
+		want  [][2]string
+	}{
+		{"?a\tb=c", [][2]string{{"ab", "c"}}},
+		{"a\nb=c\r&d", [][2]string{{"ab", "c"}, {"d", ""}}},
+		{"?x y=%41", [][2]string{{"x y", "A"}}},
+		{"", nil},
+	} {
+		u := MustParse("https://example.com/?old=1")
+		u.SetSearch(tc.value)
+		var got [][2]string
+		for name, value := range u.SearchParams().All() {
+			got = append(got, [2]string{name, value})
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("SetSearch(%q): SearchParams %q, want %q (href %q)", tc.value, got, tc.want, u.Href())
+		}
 	}
 }

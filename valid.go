@@ -21,15 +21,11 @@ import (
 // production by production.
 //
 // The tests compare the grammar with the parser's validation errors on every
-// WPT input and under fuzzing. They agree but for one kind of input: a host
-// that UTS #46 maps onto a valid IPv4-address string, such as "0.0。0.0"
-// (U+3002 IDEOGRAPHIC FULL STOP) or "１.２.３.４" (fullwidth digits). The
-// host parser signals nothing for it (strict ToASCII records no error, and
-// the IPv4 parser sees "0.0.0.0"), but it is neither a valid domain (it ends
-// in a number) nor a valid IPv4-address string (its code points are not
-// ASCII digits and U+002E). Such an input is not a valid URL string here,
-// though [Parser] with Strict set, which fails at validation errors, parses
-// it.
+// WPT input and under fuzzing, and they agree. (Until whatwg/url fde3f74 they
+// differed on a host that UTS #46 maps onto a valid IPv4-address string,
+// such as "0.0。0.0" with U+3002 IDEOGRAPHIC FULL STOP or "１.２.３.４" in
+// fullwidth digits: not valid by the grammar, yet the host parser signalled
+// nothing. The host parser now signals IPv4-non-ASCII-input for it.)
 
 // IsValidURLString reports whether input is a valid URL string
 // (https://url.spec.whatwg.org/#valid-url-string) with no base URL: an
@@ -45,13 +41,9 @@ import (
 //
 // The standard says that a valid URL string "defines what input would not
 // trigger a validation error or failure when given to the URL parser", and
-// IsValidURLString is true exactly when [Parser.Parse] with Strict set
-// succeeds, with one exception: a host that UTS #46 maps onto an IPv4
-// address, such as "0.0。0.0" (with U+3002 IDEOGRAPHIC FULL STOP) or
-// fullwidth digits, signals no validation error but is not a valid host
-// string. IsValidURLString implements the grammar, the standard's
-// definition, so it reports false for those. Invalid UTF-8 in input is read
-// as U+FFFD, as the parser reads it.
+// IsValidURLString, which implements the grammar, is true exactly when
+// [Parser.Parse] with Strict set succeeds. Invalid UTF-8 in input is read as
+// U+FFFD, as the parser reads it.
 func IsValidURLString(input string) bool {
 	return validURLString(toWellFormed(input), nil)
 }
@@ -94,10 +86,8 @@ func IsValidURLStringWithBase(input, base string) bool {
 //	IsValidHostString("[::01]")        // false
 //
 // That is the same as the host parser (as for a special URL) signalling no
-// validation error, except for a host that UTS #46 maps onto an IPv4
-// address, such as "0.0。0.0", which is not valid though the host parser
-// signals nothing for it (see [IsValidURLString]). Invalid UTF-8 in input is
-// read as U+FFFD, which is not valid in a host.
+// validation error. Invalid UTF-8 in input is read as U+FFFD, which is not
+// valid in a host.
 func IsValidHostString(input string) bool {
 	return validHostString(toWellFormed(input))
 }

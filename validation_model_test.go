@@ -1,6 +1,9 @@
 package url
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // This file holds modelValidationErrors, a second implementation of the
 // validation errors of the basic URL parser written to be checked by eye
@@ -564,9 +567,16 @@ func (m *model) host(input string, isOpaque bool, start int) bool {
 	if fail != 0 {
 		return false
 	}
-	// 8. If asciiDomain ends in a number, then return the result of IPv4
-	// parsing asciiDomain.
+	// 8. If asciiDomain ends in a number: 8.1. If domain is not an ASCII
+	// string, IPv4-non-ASCII-input validation error. 8.2. Return the result
+	// of IPv4 parsing asciiDomain.
 	if endsInANumber(asciiDomain) {
+		for _, r := range domain {
+			if r >= utf8.RuneSelf {
+				m.report(ErrIPv4NonASCIIInput, hostAt)
+				break
+			}
+		}
 		_, fail := parseIPv4(asciiDomain, sink)
 		return fail == 0
 	}

@@ -263,6 +263,30 @@ var validationErrorTable = []struct {
 		},
 	},
 	{
+		ErrIPv4NonASCIIInput,
+		"host parser 8.1 (never a failure)",
+		[]valCase{
+			// The standard's example: IDNA maps each circled digit to an
+			// ASCII digit, so the domain ends in a number.
+			{"https://①.②.③.④", "", []string{"IPv4-non-ASCII-input@8"}},
+			{"https://１２７.０.０.１/", "", []string{"IPv4-non-ASCII-input@8"}},
+			{"https://0x7f。0。0。1/", "", []string{"IPv4-non-ASCII-input@8", "IPv4-non-decimal-part@8"}},
+			// domain is the percent-decoding of input: its code points
+			// count, not input's.
+			{"https://%E2%91%A0.%E2%91%A1.%E2%91%A2.%E2%91%A3/", "", []string{"domain-percent-encoded@8", "IPv4-non-ASCII-input@8"}},
+			// Signalled before the IPv4 parser fails.
+			{"https://①.②.③.④.⑤.⑥/", "", []string{"IPv4-non-ASCII-input@8", "IPv4-too-many-parts@8!"}},
+		},
+		[]valCase{
+			{"https://1.2.3.4/", "", nil},
+			// Percent-decoded to ASCII digits.
+			{"https://%31.2.3.4/", "", []string{"domain-percent-encoded@8"}},
+			// Non-ASCII, but not ending in a number.
+			{"https://①.example/", "", nil},
+			{"https://bücher.example/", "", nil},
+		},
+	},
+	{
 		ErrIPv6Unclosed,
 		"host parser 1.1",
 		[]valCase{
@@ -598,7 +622,7 @@ func TestValidationErrorTable(t *testing.T) {
 // TestDomainToUnicodeValidationError checks the one kind the URL parser
 // cannot signal: domain-to-Unicode belongs to "domain to Unicode"
 // (https://url.spec.whatwg.org/#concept-domain-to-unicode), which renders a
-// host, and the July 2026 standard has no row for it.
+// host, and the standard (as of whatwg/url fde3f74) has no row for it.
 func TestDomainToUnicodeValidationError(t *testing.T) {
 	for _, tc := range []struct {
 		domain, want string
@@ -700,7 +724,7 @@ func TestValidationErrorKindsMatchStandard(t *testing.T) {
 	var ours []string
 	for k := ErrDomainToASCII; k < numValidationErrorKinds; k++ {
 		if k == ErrDomainToUnicode {
-			continue // not in the table of July 2026: see its doc comment
+			continue // not in the standard's table: see its doc comment
 		}
 		ours = append(ours, k.String())
 		if k.CanFail() != failure[k.String()] {
@@ -968,7 +992,7 @@ func TestStrict(t *testing.T) {
 			if len(serrs) != 0 {
 				t.Errorf("%s: strict reports %q", name, formatErrors(serrs))
 			}
-			if !valid && !mappedIPv4Host(c.input, u) {
+			if !valid {
 				t.Errorf("%s: no validation error, but IsValidURLString is false", name)
 			}
 			continue
@@ -1096,20 +1120,10 @@ func TestIsValidURLStringExamples(t *testing.T) {
 	}
 }
 
-// mappedIPv4Host reports whether u, parsed from input with no validation
-// error, is of the one kind that is not a valid URL string (see valid.go):
-// its host is an IPv4 address that input spells with code points UTS #46
-// maps to ASCII digits and "." (an ASCII input without validation errors
-// spells it as a valid IPv4-address string).
-func mappedIPv4Host(input string, u URL) bool {
-	return u.HostKind() == IPv4Host && strings.IndexFunc(input, func(r rune) bool { return r >= 0x80 }) >= 0
-}
-
 // TestValidURLStringMatchesParser compares IsValidURLString(WithBase), which
 // implements the grammar of the writing section, with the parser's
 // validation errors on every input of validationInputs: valid exactly when
-// the parser signals nothing, but for the hosts that mappedIPv4Host
-// describes. It also checks IsValidHostString against the host parser on
+// the parser signals nothing. It also checks IsValidHostString against the host parser on
 // their hosts.
 func TestValidURLStringMatchesParser(t *testing.T) {
 	n := 0
@@ -1118,8 +1132,8 @@ func TestValidURLStringMatchesParser(t *testing.T) {
 		if c.base != "" {
 			valid = IsValidURLStringWithBase(c.input, c.base)
 		}
-		u, errs, err := recordParse(c.input, c.base, false)
-		if parserValid := len(errs) == 0 && err == nil; valid != parserValid && !(parserValid && mappedIPv4Host(c.input, u)) {
+		_, errs, err := recordParse(c.input, c.base, false)
+		if parserValid := len(errs) == 0 && err == nil; valid != parserValid {
 			t.Errorf("%q against %q: IsValidURLString %v, validation errors %q", c.input, c.base, valid, formatErrors(errs))
 		}
 		if valid {
@@ -1134,11 +1148,13 @@ func TestValidURLStringMatchesParser(t *testing.T) {
 		}
 	}
 	t.Logf("%d valid URL strings", n)
-	// The one kind of input where they differ.
+	// A host that IDNA maps onto an IPv4 address is not a valid host
+	// string; since whatwg/url fde3f74 the host parser says so too, with
+	// IPv4-non-ASCII-input.
 	for _, input := range []string{"https://0.0。0.0/", "https://１.２.３.４/"} {
 		_, errs, err := recordParse(input, "", true)
-		if err != nil || len(errs) != 0 || IsValidURLString(input) {
-			t.Errorf("%q: strict %v %q, IsValidURLString %v; want no errors, and not valid", input, err, formatErrors(errs), IsValidURLString(input))
+		if err == nil || len(errs) != 1 || errs[0].Kind != ErrIPv4NonASCIIInput || IsValidURLString(input) {
+			t.Errorf("%q: strict %v %q, IsValidURLString %v; want IPv4-non-ASCII-input, and not valid", input, err, formatErrors(errs), IsValidURLString(input))
 		}
 	}
 }
@@ -1293,7 +1309,7 @@ func FuzzValidationErrors(f *testing.F) {
 				u := MustParse(b)
 				base = &u
 			}
-			u, got, err := recordParse(input, b, false)
+			_, got, err := recordParse(input, b, false)
 			want, wantFail := modelValidationErrors(input, base)
 			if !slices.Equal(formatErrors(got), formatErrors(want)) || (err == nil) != (wantFail == 0) {
 				t.Fatalf("%q against %q: errors %q (%v), the model has %q (%v)",
@@ -1304,7 +1320,7 @@ func FuzzValidationErrors(f *testing.F) {
 			if b != "" {
 				valid = IsValidURLStringWithBase(input, b)
 			}
-			if valid != parserValid && !(parserValid && mappedIPv4Host(input, u)) {
+			if valid != parserValid {
 				t.Fatalf("%q against %q: IsValidURLString %v, validation errors %q", input, b, valid, formatErrors(got))
 			}
 		}
