@@ -1,6 +1,8 @@
 package url
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -230,7 +232,10 @@ func (s *errorSink) signal(k ValidationErrorKind, failure bool) {
 //	_, err := url.Parse("https://example.org:70000")
 //	errors.Is(err, url.ErrPortOutOfRange) // true
 type ParseError struct {
-	// Input is the input that failed, with any password replaced by "xxxxx".
+	// Input is the input that failed, whole, with its password replaced by
+	// "xxxxx": the password as the parser read it, however the authority
+	// was spelled ("https:\\u:p@h", "https:u:p@h", tabs in "//", a
+	// scheme-relative "//u:p@h" against a base), and whichever step failed.
 	Input string
 	// Kind is the validation error at which parsing failed.
 	Kind ValidationErrorKind
@@ -238,6 +243,8 @@ type ParseError struct {
 
 // Error returns "url: parse ", the quoted input and the standard's name of
 // the validation error, as in `url: parse "https://[::1": IPv6-unclosed`.
+// Of an input longer than about 250 bytes it quotes only the start and the
+// end, saying how many bytes it left out between them.
 func (e *ParseError) Error() string {
 	return "url: parse " + quote(e.Input) + ": " + e.Kind.String()
 }
@@ -245,10 +252,35 @@ func (e *ParseError) Error() string {
 // Unwrap returns the error's kind.
 func (e *ParseError) Unwrap() error { return e.Kind }
 
+// Error messages quote at most quoteHead bytes from the start of a long
+// string and quoteTail from its end, so that a message stays short
+// whatever the input's length.
+const (
+	quoteHead = 160
+	quoteTail = 64
+)
+
 // quote returns s in double quotes, with control characters and quotes
 // escaped. It avoids strconv's non-ASCII quoting so that error messages stay
-// readable.
+// readable. A string longer than quoteHead+quoteTail+32 bytes is cut: its
+// start and end are quoted apart, with how many bytes were left out between
+// them, as in "https://example.com/aaa"...(1048400 bytes cut)..."aaa/".
 func quote(s string) string {
+	if len(s) <= quoteHead+quoteTail+32 {
+		return quoteWhole(s)
+	}
+	head, tail := quoteHead, len(s)-quoteTail
+	for head > 0 && !utf8.RuneStart(s[head]) {
+		head-- // do not cut a UTF-8 sequence in two
+	}
+	for tail < len(s) && !utf8.RuneStart(s[tail]) {
+		tail++
+	}
+	return quoteWhole(s[:head]) + "...(" + strconv.Itoa(tail-head) + " bytes cut)..." + quoteWhole(s[tail:])
+}
+
+// quoteWhole is quote with nothing cut.
+func quoteWhole(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')
@@ -282,3 +314,92 @@ func quote(s string) string {
 
 // itoa formats a non-negative integer in decimal.
 func itoa(n int) string { return string(appendDecimal(nil, uint32(n))) }
+
+// redact returns input, whose parse against base (nil for none) failed at
+// fail, with its password replaced by "xxxxx". Where the password is comes
+// from the parser itself: input is parsed again, and the authority state
+// records where it read the password (its span in the state machine's
+// input, mapped back to input), so that every spelling of an authority the
+// parser accepts ("https:\\u:p@h", "https:u:p@h", "https:///u:p@h", tabs
+// inside "//", a scheme-relative "\\u:p@h" against a base) is redacted as
+// the parser read it, whatever step failed later.
+//
+// An input without a scheme that failed for want of a base
+// (missing-scheme-non-relative-URL) never reached the authority state: it is
+// redacted as it would be read against a special and a non-special base.
+func redact(input string, base *URL, fail ValidationErrorKind) string {
+	spans := make([][2]int, 0, 3)
+	spans = appendPasswordSpan(spans, input, base)
+	if fail == ErrMissingSchemeNonRelativeURL {
+		for _, b := range [...]string{"https://h/", "sc://h/"} {
+			bu, _ := Parse(b)
+			spans = appendPasswordSpan(spans, input, &bu)
+		}
+	}
+	if len(spans) == 0 {
+		return input
+	}
+	// Replace the union of the spans, left to right.
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	var out strings.Builder
+	at := 0
+	for _, s := range spans {
+		if s[1] <= at {
+			continue
+		}
+		if s[0] >= at {
+			out.WriteString(input[at:s[0]])
+			out.WriteString("xxxxx")
+		}
+		at = s[1]
+	}
+	out.WriteString(input[at:])
+	return out.String()
+}
+
+// appendPasswordSpan parses input against base and appends to spans the
+// offsets in input of the password that the authority state read, if it
+// read a non-empty one.
+func appendPasswordSpan(spans [][2]int, input string, base *URL) [][2]int {
+	p := getParser()
+	defer p.release()
+	p.parse(input, base, nil, nil)
+	start, end := p.password[0], p.password[1]
+	if start == end {
+		return spans
+	}
+	// The state machine's input is input without leading and trailing C0
+	// control or space, and, if it had any ASCII tab or newline, read as
+	// scalar values with them removed: walk input the same way to find the
+	// offsets in it.
+	lead := 0
+	for lead < len(input) && input[lead] <= ' ' {
+		lead++
+	}
+	trimmed := trimC0ControlOrSpace(input)
+	if !hasTabOrNewline(trimmed) {
+		return append(spans, [2]int{lead + start, lead + end})
+	}
+	from, to := -1, len(trimmed)
+	for i, j := 0, 0; i < len(trimmed); {
+		if from < 0 && j >= start {
+			from = i
+		}
+		if j >= end {
+			to = i
+			break
+		}
+		if c := trimmed[i]; c == '\t' || c == '\n' || c == '\r' {
+			i++
+			continue
+		}
+		r, n := decodeRune(trimmed[i:])
+		if r == utf8.RuneError && trimmed[i:i+n] != "\uFFFD" {
+			j += len("\uFFFD") // an invalid sequence is read as U+FFFD
+		} else {
+			j += n
+		}
+		i += n
+	}
+	return append(spans, [2]int{lead + from, lead + to})
+}

@@ -50,7 +50,7 @@ type Parser struct {
 func Parse(input string) (URL, error) {
 	u, fail := parse(input, nil, nil, nil)
 	if fail != 0 {
-		return URL{}, parseError(input, fail)
+		return URL{}, parseError(input, nil, fail)
 	}
 	return u, nil
 }
@@ -75,7 +75,7 @@ func (u URL) Parse(ref string) (URL, error) {
 	}
 	v, fail := parse(ref, base, nil, nil)
 	if fail != 0 {
-		return URL{}, parseError(ref, fail)
+		return URL{}, parseError(ref, base, fail)
 	}
 	return v, nil
 }
@@ -129,37 +129,15 @@ func (p *Parser) parseWithBase(input string, base *URL) (URL, error) {
 		fail = errs.first
 	}
 	if fail != 0 {
-		return URL{}, parseError(input, fail)
+		return URL{}, parseError(input, base, fail)
 	}
 	return u, nil
 }
 
-func parseError(input string, fail ValidationErrorKind) error {
-	return &ParseError{Input: redact(input), Kind: fail}
-}
-
-// redact returns input with the password of its userinfo, if any, replaced
-// by "xxxxx", reading input as the parser would: the userinfo runs from
-// after "//" to the last "@" before the authority ends.
-func redact(input string) string {
-	i := strings.Index(input, "//")
-	if i < 0 {
-		return input
-	}
-	rest := input[i+2:]
-	end := strings.IndexAny(rest, "/?#\\")
-	if end < 0 {
-		end = len(rest)
-	}
-	at := strings.LastIndexByte(rest[:end], '@')
-	if at < 0 {
-		return input
-	}
-	colon := strings.IndexByte(rest[:at], ':')
-	if colon < 0 {
-		return input
-	}
-	return input[:i+2] + rest[:colon+1] + "xxxxx" + rest[at:]
+// parseError returns the error of input's failed parse against base (nil
+// for none).
+func parseError(input string, base *URL, fail ValidationErrorKind) error {
+	return &ParseError{Input: redact(input, base, fail), Kind: fail}
 }
 
 // state is a state of the basic URL parser's state machine:
@@ -226,6 +204,11 @@ type parser struct {
 	segStart    int
 	portChanged bool // the port state set the port (perhaps to null)
 	done        bool // a state override returned
+
+	// password is where the authority state found url's password in input
+	// (start and end offsets), or {0, 0}: what a failed parse's error
+	// redacts (see redact).
+	password [2]int
 }
 
 // parse runs the basic URL parser on input and returns the URL, or the
@@ -240,10 +223,17 @@ func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL
 	return runParser(input, base, enc, errs)
 }
 
-// runParser runs the basic URL parser's state machine on input.
+// runParser runs the basic URL parser's state machine on input, with a
+// parser from the pool.
 func runParser(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, ValidationErrorKind) {
 	p := getParser()
 	defer p.release()
+	return p.parse(input, base, enc, errs)
+}
+
+// parse runs the basic URL parser's steps on input: the state machine from
+// the scheme start state, then the serializer's last step.
+func (p *parser) parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, ValidationErrorKind) {
 	p.encoding = enc
 	if errs != nil {
 		// A copy, written back at the end, so that the caller's sink does

@@ -294,6 +294,11 @@ func (p *parser) authority() ValidationErrorKind {
 	p.buf = append(p.buf, "//"...)
 	p.u.usernameEnd = uint32(len(p.buf))
 	if at >= 0 {
+		// (Where the password is, for the error of a parse that fails,
+		// here or later: see redact.)
+		if colon := strings.IndexByte(p.input[start:at], ':'); colon >= 0 {
+			p.password = [2]int{start + colon + 1, at}
+		}
 		// 2. Otherwise, if c is the EOF code point, U+002F (/), U+003F (?), or
 		//    U+0023 (#), or url is special and c is U+005C (\), then: if
 		//    atSignSeen is true and buffer is the empty string, host-missing

@@ -143,7 +143,7 @@ func (u URL) ToStd() (*stdurl.URL, error) {
 	written := s.String()
 	again, err := stdurl.Parse(written)
 	if err != nil {
-		return nil, &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: "href", Written: redact(written), Err: err}
+		return nil, &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: "href", Written: redact(written, nil, 0), Err: err}
 	}
 	if e := u.agreesWithStd(again, written); e != nil {
 		return nil, e
@@ -151,7 +151,7 @@ func (u URL) ToStd() (*stdurl.URL, error) {
 	// ... and by this package.
 	v, err := Parse(written)
 	if err != nil {
-		return nil, &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: "href", Written: redact(written), Err: err}
+		return nil, &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: "href", Written: redact(written, nil, 0), Err: err}
 	}
 	if e := u.agreesWith(v, written); e != nil {
 		return nil, e
@@ -161,7 +161,7 @@ func (u URL) ToStd() (*stdurl.URL, error) {
 
 // conversionError returns the *ConversionError of ToStd on u.
 func (u URL) conversionError(component, ours, std, written string) *ConversionError {
-	return &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: component, Ours: ours, Std: std, Written: redact(written)}
+	return &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: component, Ours: ours, Std: std, Written: redact(written, nil, 0)}
 }
 
 // unbracketed returns the URL's host without the brackets of an IPv6

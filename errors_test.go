@@ -1,0 +1,144 @@
+package url
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// redactionBases are the base URLs the redaction tests parse against: none,
+// special, not special, file, and one with an opaque path.
+var redactionBases = []string{"", "https://base.example/dir/", "sc://base/dir/", "file:///C:/dir/", "mailto:x"}
+
+// redactionCase is one input of the redaction property: prefix, username,
+// ":", password, "@" and suffix, which may make the parse fail.
+type redactionCase struct {
+	prefix, user, password, suffix string
+	base                           string
+	strict                         bool
+}
+
+func (c redactionCase) input() string {
+	return c.prefix + c.user + ":" + c.password + "@" + c.suffix
+}
+
+func (c redactionCase) parse(input string) (URL, error) {
+	p := Parser{Strict: c.strict}
+	if c.strict {
+		p.OnValidationError = func(ValidationError) {}
+	}
+	if c.base == "" {
+		return p.Parse(input)
+	}
+	return p.ParseWithBase(input, c.base)
+}
+
+// removeTabs removes every ASCII tab or newline, as the parser does first.
+func removeTabs(s string) string {
+	return strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(s)
+}
+
+// checkRedacted checks the redaction property on c: when c's input fails to
+// parse, neither the error's Input nor its message holds the password that
+// the same input yields when its failing part (the suffix) is replaced by a
+// host that parses, in any of its forms (as typed, without tabs, or
+// percent-encoded as the URL has it). It reports whether the case said
+// anything: the input failed and the input with a good suffix has a
+// password.
+func checkRedacted(t *testing.T, c redactionCase) bool {
+	t.Helper()
+	_, err := c.parse(c.input())
+	if err == nil {
+		return false
+	}
+	good := c
+	good.suffix = "h/"
+	u, gerr := good.parse(good.input())
+	if gerr != nil || u.Password() == "" {
+		return false
+	}
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("%q: error %T, want *ParseError", c.input(), err)
+	}
+	// What the error may hold: the input with the password as the test
+	// placed it replaced. A secret found there is not the password's doing
+	// (the username or suffix spells it too), so only a secret found in the
+	// error but not there is a leak.
+	placed := c.prefix + c.user + ":xxxxx@" + c.suffix
+	allowed := removeTabs(placed) + "\x00" + (&ParseError{Input: placed, Kind: pe.Kind}).Error()
+	for _, secret := range []string{u.Password(), removeTabs(c.password), c.password} {
+		if len(secret) < 2 {
+			continue
+		}
+		for _, got := range []string{removeTabs(pe.Input), pe.Error()} {
+			if strings.Contains(got, secret) && !strings.Contains(allowed, secret) {
+				t.Fatalf("%q (base %q, strict %v): the error %q holds the password %q", c.input(), c.base, c.strict, got, secret)
+			}
+		}
+	}
+	return true
+}
+
+// TestRedactionSpellings checks that a failed parse redacts the password
+// however the authority is spelled: every spelling the parser reads as an
+// authority, with a failure after it.
+func TestRedactionSpellings(t *testing.T) {
+	prefixes := []string{
+		"https://", "https:\\\\", "https:", "https:/", "https:///", "https:/\t/", "HTTPS:\\/",
+		"https:\t//", " https://", "sc://", "ws:", "//", "\\\\", "/\\", "\t//", "https://a@",
+	}
+	suffixes := []string{"[::1/", "h:99999/", "exa mple.com/", "[::1]:x/", "", "/", "h:1x", "%00/", "xn--a/"}
+	passwords := []string{"secret", "se\tcret", "sec ret", "se:cret", "s%65cret", "sécret", "se\xffcret"}
+	n := 0
+	for _, base := range redactionBases {
+		for _, prefix := range prefixes {
+			for _, suffix := range suffixes {
+				for _, password := range passwords {
+					c := redactionCase{prefix: prefix, user: "user", password: password, suffix: suffix, base: base}
+					if checkRedacted(t, c) {
+						n++
+					}
+					c.strict = true
+					checkRedacted(t, c)
+				}
+			}
+		}
+	}
+	if n < 500 {
+		t.Errorf("only %d failing inputs with a password; the spellings do not exercise redaction", n)
+	}
+	// The examples of the security review.
+	for _, c := range []struct{ input, base string }{
+		{"https:\\\\user:secret@[::1/", ""},
+		{"https:user:secret@h:99999/", ""},
+		{"https:///user:secret@[::1/", ""},
+		{"https:/\t/user:secret@[::1/", ""},
+		{"\\\\user:secret@[::1/", "https://example.com/"},
+		{"//user:secret@[::1/", ""},
+	} {
+		_, err := ParseWithBase(c.input, c.base)
+		if c.base == "" {
+			_, err = Parse(c.input)
+		}
+		if err == nil || strings.Contains(err.Error(), "secret") || !strings.Contains(err.Error(), "xxxxx") {
+			t.Errorf("%q against %q: error %v, want the password redacted", c.input, c.base, err)
+		}
+	}
+}
+
+// FuzzRedaction holds the redaction property on any input of the shape
+// prefix + user + ":" + password + "@" + suffix, against any of
+// redactionBases, with and without strict mode.
+func FuzzRedaction(f *testing.F) {
+	f.Add("https:\\\\", "user", "secret", "[::1/", uint8(0))
+	f.Add("https:", "user", "secret", "h:99999/", uint8(0))
+	f.Add("https:/\t/", "user", "se\tcret", "[::1/", uint8(5))
+	f.Add("\\\\", "user", "secret", "[::1/", uint8(1))
+	f.Add("//", "u", "p@ss", "x@[::1", uint8(2))
+	f.Fuzz(func(t *testing.T, prefix, user, password, suffix string, b uint8) {
+		c := redactionCase{prefix: prefix, user: user, password: password, suffix: suffix,
+			base: redactionBases[int(b)%len(redactionBases)], strict: b >= 128}
+		checkRedacted(t, c)
+	})
+}
