@@ -78,8 +78,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, base string, 
 	enc.SetEscapeHTML(false)
 	status := 0
 	parseOne := func(input string) {
+		// Validation errors are collected only when they are printed: on a
+		// long line they would cost many times the line's memory.
 		var errs []string
-		p := url.Parser{OnValidationError: func(e url.ValidationError) { errs = append(errs, e.String()) }}
+		var p url.Parser
+		if asJSON {
+			p.OnValidationError = func(e url.ValidationError) { errs = append(errs, e.String()) }
+		}
 		var u url.URL
 		var err error
 		if base != "" {
@@ -89,9 +94,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, base string, 
 		}
 		if err != nil {
 			if asJSON {
+				// The input as the error holds it: its password redacted.
 				var pe *url.ParseError
 				errors.As(err, &pe)
-				enc.Encode(failure{Input: input, Error: err.Error(), Failure: pe.Kind.String(), ValidationErrors: errs})
+				enc.Encode(failure{Input: pe.Input, Error: err.Error(), Failure: pe.Kind.String(), ValidationErrors: errs})
 			}
 			out.Flush()
 			fmt.Fprintf(stderr, "urlparse: %v\n", err)

@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/webstd/url"
 )
 
 func TestRun(t *testing.T) {
@@ -63,5 +66,65 @@ func TestRun(t *testing.T) {
 	errOut.Reset()
 	if status := run([]string{"x"}, nil, &out, &errOut, "not a url", false); status != 2 {
 		t.Errorf("a bad base: status %d, want 2", status)
+	}
+}
+
+// TestRunRedacts checks that nothing urlparse prints for an input that fails,
+// in plain or JSON mode, on standard output or standard error, holds the
+// password that the same input yields when its failing part is replaced by
+// a host that parses.
+func TestRunRedacts(t *testing.T) {
+	prefixes := []string{"https://", "https:\\\\", "https:", "https:///", "https:/\t/", "//", "\\\\", "sc://"}
+	suffixes := []string{"[::1/", "h:99999/", "exa mple.com/", "", "h:1x"}
+	passwords := []string{"secret", "se\tcret", "sec ret", "sécret", "s%65cret"}
+	n := 0
+	for _, base := range []string{"", "https://example.com/a/", "sc://example/a/"} {
+		for _, prefix := range prefixes {
+			for _, suffix := range suffixes {
+				for _, password := range passwords {
+					input := prefix + "user:" + password + "@" + suffix
+					good, err := url.ParseWithBase(prefix+"user:"+password+"@h/", base)
+					if base == "" {
+						good, err = url.Parse(prefix + "user:" + password + "@h/")
+					}
+					if err != nil || good.Password() == "" {
+						continue
+					}
+					for _, asJSON := range []bool{false, true} {
+						var out, errOut bytes.Buffer
+						if run([]string{input}, nil, &out, &errOut, base, asJSON) != 1 {
+							continue
+						}
+						n++
+						printed := out.String() + errOut.String()
+						for _, secret := range []string{good.Password(), strings.ReplaceAll(password, "\t", ""), password} {
+							if strings.Contains(strings.ReplaceAll(printed, "\t", ""), secret) || strings.Contains(printed, strings.ReplaceAll(secret, "\t", `\t`)) {
+								t.Errorf("%q against %q (json %v): urlparse prints %q, which holds %q", input, base, asJSON, printed, secret)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d failing inputs with a password", n)
+	}
+}
+
+// TestRunMemory checks that urlparse does not spend many times a long
+// line's size on it: validation errors are collected only for -json.
+func TestRunMemory(t *testing.T) {
+	line := "https://example.com/" + strings.Repeat("a b\\", 4<<20/4)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	var out, errOut bytes.Buffer
+	if status := run(nil, strings.NewReader(line+"\n"), &out, &errOut, "", false); status != 0 {
+		t.Fatalf("status %d: %s", status, errOut.String())
+	}
+	runtime.ReadMemStats(&after)
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 12*uint64(len(line)) {
+		t.Errorf("a line of %d bytes allocated %d bytes (%.1f times)", len(line), allocated, float64(allocated)/float64(len(line)))
 	}
 }
