@@ -1,6 +1,7 @@
 package url
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -226,6 +227,14 @@ func (s *errorSink) signal(k ValidationErrorKind, failure bool) {
 	}
 }
 
+// ErrTooLong is the error of a parse, or the reason a setter left its URL
+// unchanged, when the URL's serialization would be longer than a URL can
+// hold: 4 GiB less 2 bytes (on 32-bit platforms, the longest string).
+// The standard has no such limit; a URL's components are stored as offsets
+// into its serialization, and those offsets are 32 bits wide. A
+// [*ParseError] with this error has a zero Kind.
+var ErrTooLong = errors.New("URL too long: its serialization would exceed 4 GiB")
+
 // A ParseError reports a URL that failed to parse. [errors.Is] finds its
 // kind, for example:
 //
@@ -237,7 +246,8 @@ type ParseError struct {
 	// was spelled ("https:\\u:p@h", "https:u:p@h", tabs in "//", a
 	// scheme-relative "//u:p@h" against a base), and whichever step failed.
 	Input string
-	// Kind is the validation error at which parsing failed.
+	// Kind is the validation error at which parsing failed, or zero when
+	// the input is too long for a URL to hold ([ErrTooLong]).
 	Kind ValidationErrorKind
 }
 
@@ -246,11 +256,16 @@ type ParseError struct {
 // Of an input longer than about 250 bytes it quotes only the start and the
 // end, saying how many bytes it left out between them.
 func (e *ParseError) Error() string {
-	return "url: parse " + quote(e.Input) + ": " + e.Kind.String()
+	return "url: parse " + quote(e.Input) + ": " + e.Unwrap().Error()
 }
 
-// Unwrap returns the error's kind.
-func (e *ParseError) Unwrap() error { return e.Kind }
+// Unwrap returns the error's kind, or [ErrTooLong].
+func (e *ParseError) Unwrap() error {
+	if e.Kind == 0 {
+		return ErrTooLong
+	}
+	return e.Kind
+}
 
 // Error messages quote at most quoteHead bytes from the start of a long
 // string and quoteTail from its end, so that a message stays short
@@ -331,9 +346,8 @@ func redact(input string, base *URL, fail ValidationErrorKind) string {
 	spans := make([][2]int, 0, 3)
 	spans = appendPasswordSpan(spans, input, base)
 	if fail == ErrMissingSchemeNonRelativeURL {
-		for _, b := range [...]string{"https://h/", "sc://h/"} {
-			bu, _ := Parse(b)
-			spans = appendPasswordSpan(spans, input, &bu)
+		for _, b := range schemeRelativeBases {
+			spans = appendPasswordSpan(spans, input, &b)
 		}
 	}
 	if len(spans) == 0 {
@@ -356,6 +370,14 @@ func redact(input string, base *URL, fail ValidationErrorKind) string {
 	out.WriteString(input[at:])
 	return out.String()
 }
+
+// schemeRelativeBases are the base URLs against which redact reads an input
+// that has no scheme: one special, one not.
+var schemeRelativeBases = func() (bases [2]URL) {
+	bases[0], _ = runParser("https://h/", nil, nil, nil)
+	bases[1], _ = runParser("sc://h/", nil, nil, nil)
+	return bases
+}()
 
 // appendPasswordSpan parses input against base and appends to spans the
 // offsets in input of the password that the authority state read, if it

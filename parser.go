@@ -2,6 +2,7 @@ package url
 
 import (
 	"encoding/binary"
+	"math"
 	"strings"
 	"sync"
 
@@ -137,7 +138,11 @@ func (p *Parser) parseWithBase(input string, base *URL) (URL, error) {
 // parseError returns the error of input's failed parse against base (nil
 // for none).
 func parseError(input string, base *URL, fail ValidationErrorKind) error {
-	return &ParseError{Input: redact(input, base, fail), Kind: fail}
+	input = redact(input, base, fail)
+	if fail == tooLong {
+		return &ParseError{Input: input}
+	}
+	return &ParseError{Input: input, Kind: fail}
 }
 
 // state is a state of the basic URL parser's state machine:
@@ -172,6 +177,15 @@ const (
 // overrideFailure is the failure of a state override that the standard
 // signals with no validation error (the setters then do nothing).
 const overrideFailure ValidationErrorKind = 0xff
+
+// tooLong is the failure of a parse whose serialization would be longer than
+// maxHrefLength: [ErrTooLong], which is not one of the standard's errors.
+const tooLong ValidationErrorKind = 0xfe
+
+// maxHrefLength is the length of the longest serialization a URL can hold:
+// its offsets are uint32, and ^uint32(0) marks an omitted query or
+// fragment. Tests lower it to check the limit without 4 GiB of input.
+var maxHrefLength = int(min(uint64(math.MaxInt), uint64(omitted)-1))
 
 // eof is the EOF code point: https://url.spec.whatwg.org/#eof-code-point.
 const eof = -1
@@ -215,7 +229,7 @@ type parser struct {
 // validation error at which it failed. It allocates at most the URL's
 // serialization, and nothing when input is already serialized.
 func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, ValidationErrorKind) {
-	if enc == nil && errs == nil {
+	if enc == nil && errs == nil && len(input) <= maxHrefLength {
 		if u, ok := parseSerialized(input); ok {
 			return u, 0
 		}
@@ -284,7 +298,15 @@ func (p *parser) parse(input string, base *URL, enc encoding.Encoding, errs *err
 	if fail := p.run(); fail != 0 {
 		return URL{}, fail
 	}
+	// A serialization longer than a URL's offsets can hold is refused,
+	// before finish reads them and after it writes its last two bytes.
+	if len(p.buf) > maxHrefLength {
+		return URL{}, tooLong
+	}
 	p.finish()
+	if len(p.buf) > maxHrefLength {
+		return URL{}, tooLong
+	}
 	u := p.u
 	if string(p.buf) == trimmed {
 		u.href = trimmed
