@@ -2,7 +2,6 @@ package url
 
 import (
 	"errors"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -325,103 +324,4 @@ func quoteWhole(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
-}
-
-// itoa formats a non-negative integer in decimal.
-func itoa(n int) string { return string(appendDecimal(nil, uint32(n))) }
-
-// redact returns input, whose parse against base (nil for none) failed at
-// fail, with its password replaced by "xxxxx". Where the password is comes
-// from the parser itself: input is parsed again, and the authority state
-// records where it read the password (its span in the state machine's
-// input, mapped back to input), so that every spelling of an authority the
-// parser accepts ("https:\\u:p@h", "https:u:p@h", "https:///u:p@h", tabs
-// inside "//", a scheme-relative "\\u:p@h" against a base) is redacted as
-// the parser read it, whatever step failed later.
-//
-// An input without a scheme that failed for want of a base
-// (missing-scheme-non-relative-URL) never reached the authority state: it is
-// redacted as it would be read against a special and a non-special base.
-func redact(input string, base *URL, fail ValidationErrorKind) string {
-	spans := make([][2]int, 0, 3)
-	spans = appendPasswordSpan(spans, input, base)
-	if fail == ErrMissingSchemeNonRelativeURL {
-		for _, b := range schemeRelativeBases {
-			spans = appendPasswordSpan(spans, input, &b)
-		}
-	}
-	if len(spans) == 0 {
-		return input
-	}
-	// Replace the union of the spans, left to right.
-	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
-	var out strings.Builder
-	at := 0
-	for _, s := range spans {
-		if s[1] <= at {
-			continue
-		}
-		if s[0] >= at {
-			out.WriteString(input[at:s[0]])
-			out.WriteString("xxxxx")
-		}
-		at = s[1]
-	}
-	out.WriteString(input[at:])
-	return out.String()
-}
-
-// schemeRelativeBases are the base URLs against which redact reads an input
-// that has no scheme: one special, one not.
-var schemeRelativeBases = func() (bases [2]URL) {
-	bases[0], _ = runParser("https://h/", nil, nil, nil)
-	bases[1], _ = runParser("sc://h/", nil, nil, nil)
-	return bases
-}()
-
-// appendPasswordSpan parses input against base and appends to spans the
-// offsets in input of the password that the authority state read, if it
-// read a non-empty one.
-func appendPasswordSpan(spans [][2]int, input string, base *URL) [][2]int {
-	p := getParser()
-	defer p.release()
-	p.parse(input, base, nil, nil)
-	start, end := p.password[0], p.password[1]
-	if start == end {
-		return spans
-	}
-	// The state machine's input is input without leading and trailing C0
-	// control or space, and, if it had any ASCII tab or newline, read as
-	// scalar values with them removed: walk input the same way to find the
-	// offsets in it.
-	lead := 0
-	for lead < len(input) && input[lead] <= ' ' {
-		lead++
-	}
-	trimmed := trimC0ControlOrSpace(input)
-	if !hasTabOrNewline(trimmed) {
-		return append(spans, [2]int{lead + start, lead + end})
-	}
-	from, to := -1, len(trimmed)
-	for i, j := 0, 0; i < len(trimmed); {
-		if from < 0 && j >= start {
-			from = i
-		}
-		if j >= end {
-			to = i
-			break
-		}
-		if c := trimmed[i]; c == '\t' || c == '\n' || c == '\r' {
-			i++
-			continue
-		}
-		r, n := decodeRune(trimmed[i:])
-		if r == utf8.RuneError && trimmed[i:i+n] != "\uFFFD" {
-			j += len("\uFFFD") // an invalid sequence is read as U+FFFD
-		} else {
-			j += n
-		}
-		i += n
-	}
-	return append(spans, [2]int{lead + from, lead + to})
 }

@@ -48,7 +48,7 @@ func parseSerialized(input string) (URL, bool) {
 		}
 		i += 2
 		u.usernameEnd, u.hostStart = uint32(i), uint32(i)
-		for i < len(input) && asciiClass[input[i]]&(classForbiddenDomain|classUpper|classNonASCII) == 0 {
+		for i < len(input) && byteClass[input[i]]&(classForbiddenDomain|classUpper|classNonASCII) == 0 {
 			i++
 		}
 		u.hostEnd = uint32(i)

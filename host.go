@@ -162,7 +162,7 @@ func opaqueHostURLUnitErrors(errs *errorSink, input string) {
 		i += n
 	}
 	for i := 0; i < len(input); i++ {
-		if input[i] == '%' && (i+2 >= len(input) || !isASCIIHexDigit(int(input[i+1])) || !isASCIIHexDigit(int(input[i+2]))) {
+		if input[i] == '%' && !isPercentEncodedByteAt(input, i) {
 			errs.offset = start + i
 			errs.report(ErrInvalidURLUnit)
 			break
@@ -200,9 +200,6 @@ func ParseHost(input string) (Host, error) {
 	}
 	return Host{s: string(buf), kind: kind}, nil
 }
-
-// HostValue returns the URL's host as a [Host] value.
-func (u URL) HostValue() Host { return Host{s: u.Hostname(), kind: u.hostKind} }
 
 // Kind returns the kind of host h is.
 func (h Host) Kind() HostKind { return h.kind }

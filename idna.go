@@ -13,63 +13,6 @@ import (
 // golang.org/x/net/idna, configured to the flags the standard passes, plus
 // the checks of UTS #46 that x/net/idna leaves out (see aceLabelsValid).
 
-// Bits of asciiClass.
-const (
-	classForbiddenHost   = 1 << iota // a forbidden host code point
-	classForbiddenDomain             // a forbidden domain code point
-	classUpper                       // an ASCII upper alpha
-	classNonASCII                    // a byte of a non-ASCII code point
-	classLDH                         // a-z, A-Z, 0-9 or U+002D (-): what UseSTD3ASCIIRules allows
-)
-
-// asciiClass classifies each byte for the host code: one lookup answers
-// every question domainToASCII asks of a byte.
-var asciiClass = func() (t [256]uint8) {
-	// https://url.spec.whatwg.org/#forbidden-host-code-point: U+0000 NULL,
-	// U+0009 TAB, U+000A LF, U+000D CR, U+0020 SPACE, U+0023 (#), U+002F (/),
-	// U+003A (:), U+003C (<), U+003E (>), U+003F (?), U+0040 (@), U+005B ([),
-	// U+005C (\), U+005D (]), U+005E (^), or U+007C (|).
-	for _, c := range []byte("\x00\t\n\r #/:<>?@[\\]^|") {
-		t[c] |= classForbiddenHost
-	}
-	for c := 0; c < 256; c++ {
-		// https://url.spec.whatwg.org/#forbidden-domain-code-point: a
-		// forbidden host code point, a C0 control, U+0025 (%), or U+007F
-		// DELETE.
-		if t[c]&classForbiddenHost != 0 || c <= 0x1f || c == '%' || c == 0x7f {
-			t[c] |= classForbiddenDomain
-		}
-		switch {
-		case 'A' <= c && c <= 'Z':
-			t[c] |= classUpper | classLDH
-		case 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '-':
-			t[c] |= classLDH
-		case c >= utf8.RuneSelf:
-			t[c] |= classNonASCII
-		}
-	}
-	return t
-}()
-
-// isForbiddenHostCodePoint reports whether the ASCII byte c is a forbidden
-// host code point (https://url.spec.whatwg.org/#forbidden-host-code-point).
-// It is false for every byte that is not ASCII.
-func isForbiddenHostCodePoint(c byte) bool { return asciiClass[c]&classForbiddenHost != 0 }
-
-// isForbiddenDomainCodePoint reports whether the ASCII byte c is a forbidden
-// domain code point (https://url.spec.whatwg.org/#forbidden-domain-code-point).
-// It is false for every byte that is not ASCII.
-func isForbiddenDomainCodePoint(c byte) bool { return asciiClass[c]&classForbiddenDomain != 0 }
-
-// classesOf returns the union of the asciiClass bits of the bytes of s.
-func classesOf(s string) uint8 {
-	var acc uint8
-	for i := 0; i < len(s); i++ {
-		acc |= asciiClass[s[i]]
-	}
-	return acc
-}
-
 // The UTS #46 configurations of the standard, as x/net/idna profiles. The
 // options apply in order, and two of them set several flags at once, so the
 // order matters:
@@ -145,7 +88,7 @@ func domainToASCII(domain string, beStrict bool, errs *errorSink) (string, Valid
 	// lowercasing an ASCII domain first changes neither step 1 nor step 5,
 	// and one copy serves both.
 	if isASCII && classes&classUpper != 0 {
-		domain = domainLower(domain)
+		domain = asciiLowercase(domain)
 		classes &^= classUpper
 	}
 
@@ -223,30 +166,15 @@ func domainToASCII(domain string, beStrict bool, errs *errorSink) (string, Valid
 	return result, 0
 }
 
-// domainLower returns s, an ASCII string with at least one upper alpha, ASCII
-// lowercased.
-func domainLower(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if asciiClass[c]&classUpper != 0 {
-			c += 'a' - 'A'
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
 // domainParserToASCIIStrict is domainParserToASCII(domain, true), with a fast
-// path for an ASCII domain; classes are domain's asciiClass bits.
-func domainParserToASCIIStrict(domain string, classes uint8) (string, bool) {
+// path for an ASCII domain; classes are domain's byteClass bits.
+func domainParserToASCIIStrict(domain string, classes class) (string, bool) {
 	if classes&classNonASCII == 0 && !hasACELabel(domain) {
 		switch {
 		case !strictASCIIValid(domain):
 			return "", false
 		case classes&classUpper != 0:
-			return domainLower(domain), true
+			return asciiLowercase(domain), true
 		}
 		return domain, true
 	}
@@ -282,7 +210,7 @@ func strictASCIIValid(domain string) bool {
 			return false
 		}
 		for j := 0; j < len(label); j++ {
-			if asciiClass[label[j]]&classLDH == 0 {
+			if byteClass[label[j]]&classLDH == 0 {
 				return false
 			}
 		}
@@ -409,10 +337,7 @@ func uts46Mapped(domain string) string {
 	for i := 0; i < len(domain); {
 		c := domain[i]
 		if c < utf8.RuneSelf {
-			if asciiClass[c]&classUpper != 0 {
-				c += 'a' - 'A'
-			}
-			b = append(b, c)
+			b = append(b, lowerByte(c))
 			i++
 			continue
 		}
@@ -487,7 +412,7 @@ func domainToUnicode(domain string, errs *errorSink) string {
 		if classes&classUpper == 0 {
 			return domain
 		}
-		return domainLower(domain)
+		return asciiLowercase(domain)
 	}
 
 	// 1. Let result be the result of running Unicode ToUnicode with

@@ -223,8 +223,9 @@ func parseIPv4Number(input string) (n uint64, nonDecimal, ok bool) {
 	// input in radix-R notation, using ASCII hex digits for digits with values
 	// 0 through 15. (Saturated: see ipv4NumberLimit.)
 	for i := 0; i < len(input); i++ {
-		d := uint64(ipHexDigitValue(input[i]))
-		if d >= radix {
+		v, ok := hexDigitValue(input[i])
+		d := uint64(v)
+		if !ok || d >= radix {
 			return 0, false, false
 		}
 		if n < ipv4NumberLimit {
@@ -237,20 +238,6 @@ func parseIPv4Number(input string) (n uint64, nonDecimal, ok bool) {
 
 	// 9. Return (output, validationError).
 	return n, nonDecimal, true
-}
-
-// ipHexDigitValue returns the value of the ASCII hex digit c, or 16 when c is
-// not one.
-func ipHexDigitValue(c byte) byte {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10
-	}
-	return 16
 }
 
 // appendIPv4 implements the IPv4 serializer

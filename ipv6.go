@@ -79,8 +79,8 @@ func parseIPv6(input string, errs *errorSink) ([8]uint16, ValidationErrorKind) {
 		// value to value × 0x10 + c interpreted as a hexadecimal number, and
 		// increase pointer and length by 1.
 		for length < 4 && pointer < len(input) {
-			d := ipHexDigitValue(input[pointer])
-			if d > 15 {
+			d, ok := hexDigitValue(input[pointer])
+			if !ok {
 				break
 			}
 			value = value*0x10 + int(d)

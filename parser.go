@@ -3,8 +3,10 @@ package url
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 )
@@ -143,6 +145,102 @@ func parseError(input string, base *URL, fail ValidationErrorKind) error {
 		return &ParseError{Input: input}
 	}
 	return &ParseError{Input: input, Kind: fail}
+}
+
+// redact returns input, whose parse against base (nil for none) failed at
+// fail, with its password replaced by "xxxxx". Where the password is comes
+// from the parser itself: input is parsed again, and the authority state
+// records where it read the password (its span in the state machine's
+// input, mapped back to input), so that every spelling of an authority the
+// parser accepts ("https:\\u:p@h", "https:u:p@h", "https:///u:p@h", tabs
+// inside "//", a scheme-relative "\\u:p@h" against a base) is redacted as
+// the parser read it, whatever step failed later.
+//
+// An input without a scheme that failed for want of a base
+// (missing-scheme-non-relative-URL) never reached the authority state: it is
+// redacted as it would be read against a special and a non-special base.
+func redact(input string, base *URL, fail ValidationErrorKind) string {
+	spans := make([][2]int, 0, 3)
+	spans = appendPasswordSpan(spans, input, base)
+	if fail == ErrMissingSchemeNonRelativeURL {
+		for _, b := range schemeRelativeBases {
+			spans = appendPasswordSpan(spans, input, &b)
+		}
+	}
+	if len(spans) == 0 {
+		return input
+	}
+	// Replace the union of the spans, left to right.
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	var out strings.Builder
+	at := 0
+	for _, s := range spans {
+		if s[1] <= at {
+			continue
+		}
+		if s[0] >= at {
+			out.WriteString(input[at:s[0]])
+			out.WriteString("xxxxx")
+		}
+		at = s[1]
+	}
+	out.WriteString(input[at:])
+	return out.String()
+}
+
+// schemeRelativeBases are the base URLs against which redact reads an input
+// that has no scheme: one special, one not.
+var schemeRelativeBases = func() (bases [2]URL) {
+	bases[0], _ = runParser("https://h/", nil, nil, nil)
+	bases[1], _ = runParser("sc://h/", nil, nil, nil)
+	return bases
+}()
+
+// appendPasswordSpan parses input against base and appends to spans the
+// offsets in input of the password that the authority state read, if it
+// read a non-empty one.
+func appendPasswordSpan(spans [][2]int, input string, base *URL) [][2]int {
+	p := getParser()
+	defer p.release()
+	p.parse(input, base, nil, nil)
+	start, end := p.password[0], p.password[1]
+	if start == end {
+		return spans
+	}
+	// The state machine's input is input without leading and trailing C0
+	// control or space, and, if it had any ASCII tab or newline, read as
+	// scalar values with them removed: walk input the same way to find the
+	// offsets in it.
+	lead := 0
+	for lead < len(input) && input[lead] <= ' ' {
+		lead++
+	}
+	trimmed := trimC0ControlOrSpace(input)
+	if !hasTabOrNewline(trimmed) {
+		return append(spans, [2]int{lead + start, lead + end})
+	}
+	from, to := -1, len(trimmed)
+	for i, j := 0, 0; i < len(trimmed); {
+		if from < 0 && j >= start {
+			from = i
+		}
+		if j >= end {
+			to = i
+			break
+		}
+		if c := trimmed[i]; c == '\t' || c == '\n' || c == '\r' {
+			i++
+			continue
+		}
+		r, n := decodeRune(trimmed[i:])
+		if r == utf8.RuneError && trimmed[i:i+n] != "\uFFFD" {
+			j += len("\uFFFD") // an invalid sequence is read as U+FFFD
+		} else {
+			j += n
+		}
+		i += n
+	}
+	return append(spans, [2]int{lead + from, lead + to})
 }
 
 // state is a state of the basic URL parser's state machine:
@@ -561,47 +659,9 @@ func (p *parser) finish() {
 	}
 }
 
-// The classes of bytes the states look for in their loops, so that each
-// loop makes one table lookup a byte.
-const (
-	endsComponent        = 1 << iota // "/", "?" or "#": ends an authority, host, port or path segment
-	reverseSolidus                   // "\": ends them too when the URL is special
-	schemeCodePoint                  // an ASCII alphanumeric, "+", "-" or "."
-	lowerSchemeCodePoint             // a scheme code point that is not an ASCII upper alpha
-	atSign                           // "@"
-	hostDelimiter                    // ":", "[" or "]", which the host state watches for
-	pathSpecial                      // a byte the path state cannot copy as it is: "/", "\", or in the path percent-encode set
-)
-
-var byteClass = func() (t [256]uint8) {
-	for c := 0; c < 256; c++ {
-		b := byte(c)
-		switch b {
-		case '/', '?', '#':
-			t[c] |= endsComponent
-		case '\\':
-			t[c] |= reverseSolidus
-		case '@':
-			t[c] |= atSign
-		case ':', '[', ']':
-			t[c] |= hostDelimiter
-		}
-		if isASCIIAlpha(c) || isASCIIDigit(c) || b == '+' || b == '-' || b == '.' {
-			t[c] |= schemeCodePoint
-			if b < 'A' || b > 'Z' {
-				t[c] |= lowerSchemeCodePoint
-			}
-		}
-		if b == '/' || b == '\\' || pathSet.contains(b) {
-			t[c] |= pathSpecial
-		}
-	}
-	return t
-}()
-
 // endsComponentMask returns the byteClass bits of the bytes that end an
 // authority, host, port or path segment in this URL.
-func (p *parser) endsComponentMask() uint8 {
+func (p *parser) endsComponentMask() class {
 	if p.special {
 		return endsComponent | reverseSolidus
 	}
@@ -654,12 +714,6 @@ func removeTabAndNewline(s string) string {
 	}
 	return string(b)
 }
-
-func isASCIIAlpha(c int) bool { return uint(c|0x20-'a') < 26 }
-
-func isASCIIDigit(c int) bool { return uint(c-'0') < 10 }
-
-func isASCIIHexDigit(c int) bool { return isASCIIDigit(c) || uint(c|0x20-'a') < 6 }
 
 // isWindowsDriveLetter reports whether s is two code points, an ASCII alpha
 // and ":" or "|": https://url.spec.whatwg.org/#windows-drive-letter.

@@ -11,8 +11,8 @@ import (
 )
 
 // This file implements the standard's section "Percent-encoded bytes"
-// (https://url.spec.whatwg.org/#percent-encoded-bytes): the eight
-// percent-encode sets, percent-encoding and percent-decoding.
+// (https://url.spec.whatwg.org/#percent-encoded-bytes): percent-encoding
+// and percent-decoding with the eight percent-encode sets.
 //
 // Input that is not valid UTF-8 is read the way the Encoding Standard's UTF-8
 // decoder reads it (https://encoding.spec.whatwg.org/#utf-8-decoder): each
@@ -21,174 +21,14 @@ import (
 // standard's "scalar value string" asks for, since a Go string may hold any
 // bytes.
 
-// An encodeSet is a set of the standard's percent-encode sets, one bit per set
-// (https://url.spec.whatwg.org/#percent-encode-set). The zero encodeSet is the
-// empty set: no byte is in it.
-type encodeSet uint8
-
-// The percent-encode sets of the standard, from the smallest to the largest.
-// Each set but the first three contains the one before it.
-const (
-	c0ControlSet      encodeSet = 1 << iota // https://url.spec.whatwg.org/#c0-control-percent-encode-set
-	fragmentSet                             // https://url.spec.whatwg.org/#fragment-percent-encode-set
-	querySet                                // https://url.spec.whatwg.org/#query-percent-encode-set
-	specialQuerySet                         // https://url.spec.whatwg.org/#special-query-percent-encode-set
-	pathSet                                 // https://url.spec.whatwg.org/#path-percent-encode-set
-	userinfoSet                             // https://url.spec.whatwg.org/#userinfo-percent-encode-set
-	componentSet                            // https://url.spec.whatwg.org/#component-percent-encode-set
-	formURLEncodedSet                       // https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
-)
-
-// percentEncodeTable[b] has the bit of every set that contains byte b. The
-// sets are sets of code points; a byte of 0x80 or more is part of a non-ASCII
-// code point, which every set contains, so such a byte is in every set.
-var percentEncodeTable = buildPercentEncodeTable()
-
-// buildPercentEncodeTable builds percentEncodeTable from the standard's
-// definitions, each set from the one it is defined in terms of.
-func buildPercentEncodeTable() [256]encodeSet {
-	var t [256]encodeSet
-	// derive makes set the set base plus the bytes of extra.
-	derive := func(set, base encodeSet, extra string) {
-		for b, sets := range t {
-			if sets&base != 0 {
-				t[b] |= set
-			}
-		}
-		for i := 0; i < len(extra); i++ {
-			t[extra[i]] |= set
-		}
-	}
-
-	// The C0 control percent-encode set is a percent-encode set consisting of
-	// C0 controls and all code points greater than U+007E (~).
-	for b := range t {
-		if b <= 0x1F || b > 0x7E {
-			t[b] |= c0ControlSet
-		}
-	}
-	// The fragment percent-encode set is a percent-encode set consisting of the
-	// C0 control percent-encode set and U+0020 SPACE, U+0022 ("), U+003C (<),
-	// U+003E (>), and U+0060 (`).
-	derive(fragmentSet, c0ControlSet, " \"<>`")
-	// The query percent-encode set is a percent-encode set consisting of the C0
-	// control percent-encode set and U+0020 SPACE, U+0022 ("), U+0023 (#),
-	// U+003C (<), and U+003E (>).
-	derive(querySet, c0ControlSet, " \"#<>")
-	// The special-query percent-encode set is a percent-encode set consisting
-	// of the query percent-encode set and U+0027 (').
-	derive(specialQuerySet, querySet, "'")
-	// The path percent-encode set is a percent-encode set consisting of the
-	// query percent-encode set and U+003F (?), U+005E (^), U+0060 (`),
-	// U+007B ({), and U+007D (}).
-	derive(pathSet, querySet, "?^`{}")
-	// The userinfo percent-encode set is a percent-encode set consisting of the
-	// path percent-encode set and U+002F (/), U+003A (:), U+003B (;),
-	// U+003D (=), U+0040 (@), U+005B ([) to U+005D (]), inclusive, and
-	// U+007C (|).
-	derive(userinfoSet, pathSet, "/:;=@[\\]|")
-	// The component percent-encode set is a percent-encode set consisting of
-	// the userinfo percent-encode set and U+0024 ($) to U+0026 (&), inclusive,
-	// U+002B (+), and U+002C (,).
-	derive(componentSet, userinfoSet, "$%&+,")
-	// The application/x-www-form-urlencoded percent-encode set is a
-	// percent-encode set consisting of the component percent-encode set and
-	// U+0021 (!), U+0027 (') to U+0029 RIGHT PARENTHESIS, inclusive, and
-	// U+007E (~).
-	derive(formURLEncodedSet, componentSet, "!'()~")
-	return t
-}
-
-// contains reports whether byte b is in one of the sets of s. For a byte of
-// 0x80 or more it is true for every non-empty s.
-func (s encodeSet) contains(b byte) bool {
-	return percentEncodeTable[b]&s != 0
-}
-
-const upperHexDigits = "0123456789ABCDEF"
+// The percent-encode sets themselves (encodeSet) are in infra.go, in the
+// package's one table of byte classes.
 
 // appendPercentEncodedByte appends the percent-encoding of b
 // (https://url.spec.whatwg.org/#percent-encode): "%" and two ASCII upper hex
 // digits.
 func appendPercentEncodedByte(dst []byte, b byte) []byte {
 	return append(dst, '%', upperHexDigits[b>>4], upperHexDigits[b&0x0F])
-}
-
-// decodeRune decodes the first code point of s as the Encoding Standard's UTF-8
-// decoder does (https://encoding.spec.whatwg.org/#utf-8-decoder). On valid
-// UTF-8 it is utf8.DecodeRuneInString. An invalid sequence yields U+FFFD and
-// the length of its maximal subpart, the longest prefix that could start a
-// valid sequence (at least 1), where Go's decoder always consumes one byte:
-// "\xF0\x90\x80" is one U+FFFD of size 3, "\xC0\x80" two U+FFFD of size 1,
-// and the surrogate "\xED\xA0\x80" three U+FFFD of size 1. An empty s yields
-// (utf8.RuneError, 0).
-func decodeRune(s string) (r rune, size int) {
-	r, size = utf8.DecodeRuneInString(s)
-	if r != utf8.RuneError || size != 1 {
-		return r, size
-	}
-	// s starts with an invalid sequence. Bytes needed and the bounds of the
-	// second byte follow the Encoding Standard's UTF-8 decoder, steps 3 and 4.
-	b := s[0]
-	var need int
-	lower, upper := byte(0x80), byte(0xBF)
-	switch {
-	case 0xC2 <= b && b <= 0xDF:
-		need = 1
-	case 0xE0 <= b && b <= 0xEF:
-		need = 2
-		if b == 0xE0 {
-			lower = 0xA0
-		} else if b == 0xED {
-			upper = 0x9F
-		}
-	case 0xF0 <= b && b <= 0xF4:
-		need = 3
-		if b == 0xF0 {
-			lower = 0x90
-		} else if b == 0xF4 {
-			upper = 0x8F
-		}
-	default:
-		return utf8.RuneError, 1
-	}
-	// The sequence is invalid, so one of its bytes is missing or out of
-	// bounds: that byte ends the maximal subpart.
-	for i := 1; i <= need; i++ {
-		if i == len(s) || s[i] < lower || s[i] > upper {
-			return utf8.RuneError, i
-		}
-		lower, upper = 0x80, 0xBF
-	}
-	return utf8.RuneError, 1 // not reached: s did not decode
-}
-
-// toWellFormed returns s with each invalid UTF-8 sequence replaced by U+FFFD,
-// as decodeRune reads it: the conversion of a Go string to the standard's
-// scalar value string. It returns s itself, without allocating, when s is
-// valid UTF-8.
-func toWellFormed(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	start := 0 // start of the run of valid bytes not yet written
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, n := decodeRune(s[i:])
-		if r == utf8.RuneError && s[i:i+n] != "\uFFFD" {
-			b.WriteString(s[start:i])
-			b.WriteString("\uFFFD")
-			start = i + n
-		}
-		i += n
-	}
-	b.WriteString(s[start:])
-	return b.String()
 }
 
 // appendPercentEncoded appends the UTF-8 percent-encoding of s using set
@@ -249,19 +89,6 @@ func needsPercentEncoding(s string, set encodeSet) bool {
 	return false
 }
 
-// decodeHexDigit returns the value of the ASCII hex digit c.
-func decodeHexDigit(c byte) (v byte, ok bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
-}
-
 // indexPercentEncodedByte returns the index of the first percent-encoded byte
 // (https://url.spec.whatwg.org/#percent-encoded-byte), "%" followed by two
 // ASCII hex digits, in s, or -1.
@@ -272,13 +99,8 @@ func indexPercentEncodedByte(s string) int {
 			return -1
 		}
 		i += j
-		if i+2 >= len(s) {
-			return -1
-		}
-		if _, ok := decodeHexDigit(s[i+1]); ok {
-			if _, ok := decodeHexDigit(s[i+2]); ok {
-				return i
-			}
+		if isPercentEncodedByteAt(s, i) {
+			return i
 		}
 		i++
 	}
@@ -300,8 +122,8 @@ func appendPercentDecoded(dst []byte, s string) []byte {
 		// 2.3. Otherwise: let bytePoint be the two bytes after byte in input,
 		// decoded, and then interpreted as a hexadecimal number; append a byte
 		// whose value is bytePoint to output; skip the next two bytes.
-		hi, _ := decodeHexDigit(s[i+1])
-		lo, _ := decodeHexDigit(s[i+2])
+		hi, _ := hexDigitValue(s[i+1])
+		lo, _ := hexDigitValue(s[i+2])
 		dst = append(dst, hi<<4|lo)
 		s = s[i+3:]
 	}

@@ -19,7 +19,7 @@ import (
 // TestPercentEncodeSets checks every byte of every set against a reference
 // written out from the standard's text: the printable ASCII characters each
 // set adds to the C0 control percent-encode set, listed in full rather than
-// derived set from set as percentEncodeTable is.
+// derived set from set as byteClass is.
 func TestPercentEncodeSets(t *testing.T) {
 	sets := []struct {
 		name      string
@@ -405,7 +405,7 @@ func TestInlining(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, fn := range []string{"encodeSet.contains", "appendPercentEncodedByte", "decodeHexDigit", "utf16First"} {
+	for _, fn := range []string{"encodeSet.contains", "appendPercentEncodedByte", "hexDigitValue", "isPercentEncodedByteAt", "lowerByte", "utf16First"} {
 		if !bytes.Contains(out, []byte("can inline "+fn)) {
 			t.Errorf("%s does not inline", fn)
 		}

@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 )
@@ -84,15 +83,6 @@ func toASCIILongLabels(profile *idna.Profile, domain string, verifyDNSLength boo
 		}
 	}
 	return result, true
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // The parameters of Punycode: RFC 3492, section 5.

@@ -126,8 +126,8 @@ func appendRendered(dst []byte, s string) []byte {
 		n := 0
 		j := i
 		for ; j < len(s) && isPercentEncodedByteAt(s, j); j += 3 {
-			hi, _ := decodeHexDigit(s[j+1])
-			lo, _ := decodeHexDigit(s[j+2])
+			hi, _ := hexDigitValue(s[j+1])
+			lo, _ := hexDigitValue(s[j+2])
 			c := hi<<4 | lo
 			if n == len(run) || n >= len(run)-utf8.UTFMax && utf8.RuneStart(c) {
 				break
@@ -162,29 +162,18 @@ func appendRendered(dst []byte, s string) []byte {
 	return dst
 }
 
-// isPercentEncodedByteAt reports whether s[i:] starts with a percent-encoded
-// byte (https://url.spec.whatwg.org/#percent-encoded-byte).
-func isPercentEncodedByteAt(s string, i int) bool {
-	if s[i] != '%' || i+2 >= len(s) {
-		return false
-	}
-	_, ok1 := decodeHexDigit(s[i+1])
-	_, ok2 := decodeHexDigit(s[i+2])
-	return ok1 && ok2
-}
-
 // renderableASCII reports whether Render decodes the ASCII c, given what it
 // has written so far: an unreserved character, unless it is a hex digit that
 // would complete something that reads as a percent-encoded byte.
 func renderableASCII(c byte, written []byte) bool {
 	switch {
 	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		if _, hex := decodeHexDigit(c); hex {
+		if _, hex := hexDigitValue(c); hex {
 			n := len(written)
 			if n >= 1 && written[n-1] == '%' {
 				return false
 			}
-			if _, h := decodeHexDigit(lastByte(written)); h && n >= 2 && written[n-2] == '%' {
+			if _, h := hexDigitValue(lastByte(written)); h && n >= 2 && written[n-2] == '%' {
 				return false
 			}
 		}

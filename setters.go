@@ -62,7 +62,7 @@ func (u *URL) SetProtocol(s string) {
 	if i < len(s) && s[i] != ':' {
 		return
 	}
-	scheme := strings.ToLower(s[:i])
+	scheme := asciiLowercase(s[:i])
 	if !u.schemeChangeAllowed(scheme) {
 		return
 	}

@@ -893,7 +893,7 @@ func checkURLUnits(errs *errorSink, run string, start int) {
 	for i := 0; i < len(run); {
 		if c := run[i]; c < 0x80 && c != '%' {
 			// An ASCII code point other than "%": one table lookup.
-			if !asciiURLCodePoint[c] {
+			if byteClass[c]&classURLCodePoint == 0 {
 				errs.offset = start + i
 				errs.report(ErrInvalidURLUnit)
 			}
@@ -902,7 +902,7 @@ func checkURLUnits(errs *errorSink, run string, start int) {
 		}
 		r, n := decodeRune(run[i:])
 		if r == '%' {
-			if i+2 >= len(run) || !isASCIIHexDigit(int(run[i+1])) || !isASCIIHexDigit(int(run[i+2])) {
+			if !isPercentEncodedByteAt(run, i) {
 				errs.offset = start + i
 				errs.report(ErrInvalidURLUnit)
 			}
@@ -914,56 +914,5 @@ func checkURLUnits(errs *errorSink, run string, start int) {
 	}
 }
 
-// asciiURLCodePoint tells which ASCII code points are URL code points.
-var asciiURLCodePoint = func() (t [0x80]bool) {
-	for c := range t {
-		t[c] = isURLCodePoint(rune(c))
-	}
-	return t
-}()
-
-// isURLCodePoint reports whether r is a URL code point:
-// https://url.spec.whatwg.org/#url-code-points.
-func isURLCodePoint(r rune) bool {
-	if r < 0x80 {
-		return isASCIIAlpha(int(r)) || isASCIIDigit(int(r)) || strings.ContainsRune("!$&'()*+,-./:;=?@_~", r)
-	}
-	if r < 0xA0 || r > 0x10FFFD || (r >= 0xD800 && r <= 0xDFFF) {
-		return false
-	}
-	// Noncharacters: U+FDD0 to U+FDEF, and the last two code points of each plane.
-	if (r >= 0xFDD0 && r <= 0xFDEF) || r&0xFFFE == 0xFFFE {
-		return false
-	}
-	return true
-}
-
 // isSchemeCodePoint reports whether c is an ASCII alphanumeric, "+", "-" or ".".
 func isSchemeCodePoint(c byte) bool { return byteClass[c]&schemeCodePoint != 0 }
-
-// appendLower appends s, ASCII lowercased.
-func appendLower(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		dst = append(dst, c)
-	}
-	return dst
-}
-
-// appendDecimal appends n in decimal: https://url.spec.whatwg.org/#serialize-an-integer.
-func appendDecimal(dst []byte, n uint32) []byte {
-	var tmp [10]byte
-	i := len(tmp)
-	for {
-		i--
-		tmp[i] = byte('0' + n%10)
-		n /= 10
-		if n == 0 {
-			break
-		}
-	}
-	return append(dst, tmp[i:]...)
-}

@@ -1,74 +1,3 @@
-// Package url implements the WHATWG URL Standard (https://url.spec.whatwg.org/):
-// the URL parser that web browsers use, in pure Go.
-//
-// A [URL] is a small comparable value, in the manner of [net/netip.Addr]. It
-// holds its serialization (the standard's href) and the offsets of its
-// components, so every getter is a substring and two URLs are equal (==)
-// exactly when the standard says they are equal.
-//
-//	u, err := url.Parse("HTTP://EXAMPLE.com/a/../b?x y#z")
-//	// u.Href() == "http://example.com/b?x%20y#z"
-//	// u.Hostname() == "example.com", u.Pathname() == "/b", u.Search() == "?x%20y"
-//
-// The getters and setters are named and behave as those of the standard's
-// URL class (the JavaScript URL object); [URL.Scheme], [URL.Query],
-// [URL.Fragment] and [URL.HostKind] give the URL record's view for Go code.
-//
-// # Parsing with options, validation errors and strict parsing
-//
-// A [Parser] carries the options the zero Parser, which [Parse] uses, leaves
-// off: a legacy Encoding for queries (as in HTML documents that are not
-// UTF-8), OnValidationError to receive every validation error of a parse
-// under the standard's name ([ValidationError]; most do not make parsing
-// fail), and Strict, which fails at the first. A parse that fails returns a
-// *[ParseError] with the input, its password redacted, and the
-// [ValidationErrorKind] it failed at, which is also a sentinel for
-// [errors.Is]. [IsValidURLString] and its siblings check the standard's
-// grammar of valid strings.
-//
-// # Queries and forms
-//
-// [URL.SearchParams] returns the query as a [SearchParams], the standard's
-// URLSearchParams; change it and write it back with [URL.SetSearchParams].
-// [ParseURLEncoded] and [SerializeURLEncoded] are the
-// application/x-www-form-urlencoded parser and serializer.
-//
-// # Hosts
-//
-// [URL.HostValue] and [ParseHost] give the host as a [Host]: its
-// [HostKind] (domain, IPv4, IPv6, opaque, empty), its serialization, and
-// for an IP host the address as a [net/netip.Addr], so that
-// Addr().IsLoopback(), IsPrivate() and the rest see through every spelling
-// the standard accepts ("127.1", "0x7f.1" and "2130706433" are all
-// 127.0.0.1). [Host.PublicSuffix] and [Host.RegistrableDomain] follow the
-// standard's steps over the Public Suffix List of golang.org/x/net; a
-// [PublicSuffixList] supplies another list. [DomainToASCII] and
-// [DomainToUnicode] are the standard's IDNA conversions.
-//
-// # Origins and equality
-//
-// [URL.Origin] returns an [Origin]; [Origin.IsSameOrigin] is the same-origin
-// check. An opaque origin (of a data: or file: URL, say) is the same origin
-// only as itself: each is a distinct Go value. [URL.Equal] and == are the
-// standard's URL equality; [URL.EqualExcludingFragment] ignores fragments.
-//
-// # Showing URLs to people
-//
-// [URL.Render] is the standard's URL rendering for trust decisions: no
-// username or password, the host in Unicode, and readable percent-decoded
-// paths where decoding cannot hide or disguise anything. [URL.Redacted]
-// replaces a password with "xxxxx" for logs.
-//
-// # net/url and encodings
-//
-// [URL.ToStd] and [FromStd] convert to and from [net/url.URL], and return a
-// [*ConversionError] where the two packages would read the URL as a
-// different host, port, path or query, which is how SSRF filters are
-// bypassed. The README's "Moving from net/url" section maps each net/url
-// call to its equivalent here. A URL marshals as its href
-// ([URL.MarshalText]), so it is a string in JSON and works with
-// flag.TextVar; [MustParse] is for tests and constants; [URL.AppendTo]
-// appends the href to a byte slice.
 package url
 
 // A URL is a parsed URL: https://url.spec.whatwg.org/#concept-url.
@@ -316,3 +245,6 @@ func (u URL) Equal(v URL) bool { return u == v }
 func (u URL) EqualExcludingFragment(v URL) bool {
 	return u.HrefExcludingFragment() == v.HrefExcludingFragment()
 }
+
+// HostValue returns the URL's host as a [Host] value.
+func (u URL) HostValue() Host { return Host{s: u.Hostname(), kind: u.hostKind} }

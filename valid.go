@@ -141,7 +141,7 @@ func validURLString(input string, base *URL) bool {
 	// no relative-URL string does (a path-relative-scheme-less-URL string
 	// is defined not to).
 	if scheme, rest, ok := cutURLScheme(before); ok {
-		return isAbsoluteURLRest(strings.ToLower(scheme), rest)
+		return isAbsoluteURLRest(asciiLowercase(scheme), rest)
 	}
 	if base == nil {
 		return false
@@ -339,7 +339,7 @@ func isOpaquePathURL(s string) bool {
 func isURLUnits(s, exclude string) bool {
 	for i := 0; i < len(s); {
 		if s[i] == '%' {
-			if i+2 >= len(s) || !isASCIIHexDigit(int(s[i+1])) || !isASCIIHexDigit(int(s[i+2])) {
+			if !isPercentEncodedByteAt(s, i) {
 				return false
 			}
 			i += 3

@@ -1,0 +1,107 @@
+// Package url implements the WHATWG URL Standard (https://url.spec.whatwg.org/):
+// the URL parser that web browsers use, in pure Go.
+//
+// A [URL] is a small comparable value, in the manner of [net/netip.Addr]. It
+// holds its serialization (the standard's href) and the offsets of its
+// components, so every getter is a substring and two URLs are equal (==)
+// exactly when the standard says they are equal.
+//
+//	u, err := url.Parse("HTTP://EXAMPLE.com/a/../b?x y#z")
+//	// u.Href() == "http://example.com/b?x%20y#z"
+//	// u.Hostname() == "example.com", u.Pathname() == "/b", u.Search() == "?x%20y"
+//
+// The getters and setters are named and behave as those of the standard's
+// URL class (the JavaScript URL object); [URL.Scheme], [URL.Query],
+// [URL.Fragment] and [URL.HostKind] give the URL record's view for Go code.
+//
+// # Parsing with options, validation errors and strict parsing
+//
+// A [Parser] carries the options the zero Parser, which [Parse] uses, leaves
+// off: a legacy Encoding for queries (as in HTML documents that are not
+// UTF-8), OnValidationError to receive every validation error of a parse
+// under the standard's name ([ValidationError]; most do not make parsing
+// fail), and Strict, which fails at the first. A parse that fails returns a
+// *[ParseError] with the input, its password redacted, and the
+// [ValidationErrorKind] it failed at, which is also a sentinel for
+// [errors.Is]. [IsValidURLString] and its siblings check the standard's
+// grammar of valid strings.
+//
+// # Queries and forms
+//
+// [URL.SearchParams] returns the query as a [SearchParams], the standard's
+// URLSearchParams; change it and write it back with [URL.SetSearchParams].
+// [ParseURLEncoded] and [SerializeURLEncoded] are the
+// application/x-www-form-urlencoded parser and serializer.
+//
+// # Hosts
+//
+// [URL.HostValue] and [ParseHost] give the host as a [Host]: its
+// [HostKind] (domain, IPv4, IPv6, opaque, empty), its serialization, and
+// for an IP host the address as a [net/netip.Addr], so that
+// Addr().IsLoopback(), IsPrivate() and the rest see through every spelling
+// the standard accepts ("127.1", "0x7f.1" and "2130706433" are all
+// 127.0.0.1). [Host.PublicSuffix] and [Host.RegistrableDomain] follow the
+// standard's steps over the Public Suffix List of golang.org/x/net; a
+// [PublicSuffixList] supplies another list. [DomainToASCII] and
+// [DomainToUnicode] are the standard's IDNA conversions.
+//
+// # Origins and equality
+//
+// [URL.Origin] returns an [Origin]; [Origin.IsSameOrigin] is the same-origin
+// check. An opaque origin (of a data: or file: URL, say) is the same origin
+// only as itself: each is a distinct Go value. [URL.Equal] and == are the
+// standard's URL equality; [URL.EqualExcludingFragment] ignores fragments.
+//
+// # Showing URLs to people
+//
+// [URL.Render] is the standard's URL rendering for trust decisions: no
+// username or password, the host in Unicode, and readable percent-decoded
+// paths where decoding cannot hide or disguise anything. [URL.Redacted]
+// replaces a password with "xxxxx" for logs.
+//
+// # net/url and encodings
+//
+// [URL.ToStd] and [FromStd] convert to and from [net/url.URL], and return a
+// [*ConversionError] where the two packages would read the URL as a
+// different host, port, path or query, which is how SSRF filters are
+// bypassed. The README's "Moving from net/url" section maps each net/url
+// call to its equivalent here. A URL marshals as its href
+// ([URL.MarshalText]), so it is a string in JSON and works with
+// flag.TextVar; [MustParse] is for tests and constants; [URL.AppendTo]
+// appends the href to a byte slice.
+package url
+
+// The layout of the package, for those who read or change it. Each file
+// holds one section of the URL Standard (https://url.spec.whatwg.org/) or
+// one concern beside it, and the files form layers: a file uses only what
+// its own layer and the layers below define (TestFileLayers checks it).
+//
+// Layers, from the bottom, with the sections of the standard (by their
+// anchors in https://url.spec.whatwg.org/) each file holds:
+//
+//	0  infra.go: Infra (ASCII classes, hex digits, ASCII lowercase, integers), UTF-8 decoding, the one table of byte classes: #url-code-points, #forbidden-host-code-point, #percent-encode-set
+//	1  errors.go: #validation-error (the table of validation errors), ParseError, ErrTooLong
+//	1  legacyencoding.go: the Encoding Standard's encoders for legacy query encodings (#percent-encode-after-encoding)
+//	2  percent.go: #percent-encoded-bytes
+//	2  punycode.go: Punycode for long labels, so that IDNA stays linear (#idna)
+//	3  ipv4.go: #concept-ipv4-parser, #concept-ipv4-serializer, #ends-in-a-number-checker
+//	3  ipv6.go: #concept-ipv6-parser, #concept-ipv6-serializer
+//	3  idna.go: #idna (domain to ASCII, domain to Unicode)
+//	4  host.go: #host-representation, #host-parsing, #host-serializing
+//	5  url.go: #url-representation and the URL class's getters (#url-class); the URL serializer (#url-serializing) is the href the parser writes as it goes, parser.go's finish its step 3, so there is no serializer.go
+//	6  parser.go: #url-parsing: the basic URL parser's loop, options and failures
+//	6  states.go: #url-parsing: the states of the basic URL parser, one method each, in the standard's order
+//	6  fastpath.go: the parser's fast path for already-serialized input (FuzzFastPath holds it to states.go)
+//	7  setters.go: the URL class's setters (#url-class)
+//	7  urlencoded.go: #application/x-www-form-urlencoded
+//	7  searchparams.go: #interface-urlsearchparams
+//	7  origin.go: #origin
+//	7  publicsuffix.go: #host-public-suffix, #host-registrable-domain
+//	7  render.go: #url-rendering
+//	7  valid.go: #url-writing, #host-writing
+//	7  std.go: conversion to and from net/url (not the standard's)
+//	7  marshal.go: text marshaling (not the standard's)
+//
+// The core, the design card's files, is layers 0 to 6 and setters.go,
+// urlencoded.go, searchparams.go and origin.go; the rest are extras built
+// on it.

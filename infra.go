@@ -1,0 +1,370 @@
+package url
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// This file is the package's bottom layer: what the URL Standard takes from
+// the Infra Standard (https://infra.spec.whatwg.org/: ASCII code point
+// classes, ASCII lowercase, hex digits, serializing an integer) and the
+// Encoding Standard (reading bytes as UTF-8), and the classes of code points
+// that the URL Standard's own sections define (URL code points, forbidden
+// host and domain code points, the percent-encode sets), all in one table
+// of byte classes. Every other file builds on it; it uses nothing of theirs.
+
+// A class is a set of byte classes: bits of byteClass.
+type class uint32
+
+// An encodeSet is a set of the standard's percent-encode sets, one bit per set
+// (https://url.spec.whatwg.org/#percent-encode-set). The zero encodeSet is the
+// empty set: no byte is in it.
+type encodeSet uint8
+
+// contains reports whether byte b is in one of the sets of s. For a byte of
+// 0x80 or more it is true for every non-empty s.
+func (s encodeSet) contains(b byte) bool { return byteClass[b]&class(s) != 0 }
+
+// The percent-encode sets of the standard, one bit each, from the smallest to
+// the largest (https://url.spec.whatwg.org/#percent-encode-set). Each set
+// but the first three contains the one before it. A byte of 0x80 or more is
+// part of a non-ASCII code point, which every set contains, so such a byte
+// is in every set. percent.go encodes and decodes with them.
+const (
+	c0ControlSet      encodeSet = 1 << iota // https://url.spec.whatwg.org/#c0-control-percent-encode-set
+	fragmentSet                             // https://url.spec.whatwg.org/#fragment-percent-encode-set
+	querySet                                // https://url.spec.whatwg.org/#query-percent-encode-set
+	specialQuerySet                         // https://url.spec.whatwg.org/#special-query-percent-encode-set
+	pathSet                                 // https://url.spec.whatwg.org/#path-percent-encode-set
+	userinfoSet                             // https://url.spec.whatwg.org/#userinfo-percent-encode-set
+	componentSet                            // https://url.spec.whatwg.org/#component-percent-encode-set
+	formURLEncodedSet                       // https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
+)
+
+// The other classes of byteClass, after the eight bits of the percent-encode
+// sets.
+const (
+	// What the basic URL parser's states look for in their loops.
+	endsComponent        class = 1 << (8 + iota) // "/", "?" or "#": ends an authority, host, port or path segment
+	reverseSolidus                               // "\": ends them too when the URL is special
+	schemeCodePoint                              // an ASCII alphanumeric, "+", "-" or "."
+	lowerSchemeCodePoint                         // a scheme code point that is not an ASCII upper alpha
+	atSign                                       // "@"
+	hostDelimiter                                // ":", "[" or "]", which the host state watches for
+	pathSpecial                                  // a byte the path state cannot copy as it is: "/", "\", or in the path percent-encode set
+
+	// What the host parser asks of a byte.
+	classForbiddenHost   // a forbidden host code point
+	classForbiddenDomain // a forbidden domain code point
+	classUpper           // an ASCII upper alpha
+	classNonASCII        // a byte of a non-ASCII code point
+	classLDH             // a-z, A-Z, 0-9 or U+002D (-): what UseSTD3ASCIIRules allows
+	classURLCodePoint    // an ASCII URL code point
+)
+
+// byteClass[b] has the bit of every class byte b is in, so that a loop makes
+// one table lookup a byte whatever it asks.
+var byteClass = buildByteClass()
+
+// buildByteClass builds byteClass from the standard's definitions.
+func buildByteClass() (t [256]class) {
+	// derive makes set the set base plus the bytes of extra.
+	derive := func(set, base encodeSet, extra string) {
+		for b, classes := range t {
+			if classes&class(base) != 0 {
+				t[b] |= class(set)
+			}
+		}
+		for i := 0; i < len(extra); i++ {
+			t[extra[i]] |= class(set)
+		}
+	}
+	// The C0 control percent-encode set is a percent-encode set consisting of
+	// C0 controls and all code points greater than U+007E (~).
+	for b := range t {
+		if b <= 0x1F || b > 0x7E {
+			t[b] |= class(c0ControlSet)
+		}
+	}
+	// The fragment percent-encode set is a percent-encode set consisting of the
+	// C0 control percent-encode set and U+0020 SPACE, U+0022 ("), U+003C (<),
+	// U+003E (>), and U+0060 (`).
+	derive(fragmentSet, c0ControlSet, " \"<>`")
+	// The query percent-encode set is a percent-encode set consisting of the C0
+	// control percent-encode set and U+0020 SPACE, U+0022 ("), U+0023 (#),
+	// U+003C (<), and U+003E (>).
+	derive(querySet, c0ControlSet, " \"#<>")
+	// The special-query percent-encode set is a percent-encode set consisting
+	// of the query percent-encode set and U+0027 (').
+	derive(specialQuerySet, querySet, "'")
+	// The path percent-encode set is a percent-encode set consisting of the
+	// query percent-encode set and U+003F (?), U+005E (^), U+0060 (`),
+	// U+007B ({), and U+007D (}).
+	derive(pathSet, querySet, "?^`{}")
+	// The userinfo percent-encode set is a percent-encode set consisting of the
+	// path percent-encode set and U+002F (/), U+003A (:), U+003B (;),
+	// U+003D (=), U+0040 (@), U+005B ([) to U+005D (]), inclusive, and
+	// U+007C (|).
+	derive(userinfoSet, pathSet, "/:;=@[\\]|")
+	// The component percent-encode set is a percent-encode set consisting of
+	// the userinfo percent-encode set and U+0024 ($) to U+0026 (&), inclusive,
+	// U+002B (+), and U+002C (,).
+	derive(componentSet, userinfoSet, "$%&+,")
+	// The application/x-www-form-urlencoded percent-encode set is a
+	// percent-encode set consisting of the component percent-encode set and
+	// U+0021 (!), U+0027 (') to U+0029 RIGHT PARENTHESIS, inclusive, and
+	// U+007E (~).
+	derive(formURLEncodedSet, componentSet, "!'()~")
+
+	// https://url.spec.whatwg.org/#forbidden-host-code-point: U+0000 NULL,
+	// U+0009 TAB, U+000A LF, U+000D CR, U+0020 SPACE, U+0023 (#), U+002F (/),
+	// U+003A (:), U+003C (<), U+003E (>), U+003F (?), U+0040 (@), U+005B ([),
+	// U+005C (\), U+005D (]), U+005E (^), or U+007C (|).
+	for _, c := range []byte("\x00\t\n\r #/:<>?@[\\]^|") {
+		t[c] |= classForbiddenHost
+	}
+	for c := range t {
+		b := byte(c)
+		// https://url.spec.whatwg.org/#forbidden-domain-code-point: a
+		// forbidden host code point, a C0 control, U+0025 (%), or U+007F
+		// DELETE.
+		if t[c]&classForbiddenHost != 0 || c <= 0x1f || b == '%' || c == 0x7f {
+			t[c] |= classForbiddenDomain
+		}
+		switch {
+		case 'A' <= b && b <= 'Z':
+			t[c] |= classUpper | classLDH
+		case 'a' <= b && b <= 'z', '0' <= b && b <= '9', b == '-':
+			t[c] |= classLDH
+		case b >= utf8.RuneSelf:
+			t[c] |= classNonASCII
+		}
+		if b < utf8.RuneSelf && isURLCodePoint(rune(b)) {
+			t[c] |= classURLCodePoint
+		}
+		switch b {
+		case '/', '?', '#':
+			t[c] |= endsComponent
+		case '\\':
+			t[c] |= reverseSolidus
+		case '@':
+			t[c] |= atSign
+		case ':', '[', ']':
+			t[c] |= hostDelimiter
+		}
+		if isASCIIAlpha(c) || isASCIIDigit(c) || b == '+' || b == '-' || b == '.' {
+			t[c] |= schemeCodePoint
+			if b < 'A' || b > 'Z' {
+				t[c] |= lowerSchemeCodePoint
+			}
+		}
+		if b == '/' || b == '\\' || t[c]&class(pathSet) != 0 {
+			t[c] |= pathSpecial
+		}
+	}
+	return t
+}
+
+// classesOf returns the union of the byteClass bits of the bytes of s.
+func classesOf(s string) class {
+	var acc class
+	for i := 0; i < len(s); i++ {
+		acc |= byteClass[s[i]]
+	}
+	return acc
+}
+
+// isASCIIAlpha reports whether c is an ASCII alpha: https://infra.spec.whatwg.org/#ascii-alpha.
+func isASCIIAlpha(c int) bool { return uint(c|0x20-'a') < 26 }
+
+// isASCIIDigit reports whether c is an ASCII digit: https://infra.spec.whatwg.org/#ascii-digit.
+func isASCIIDigit(c int) bool { return uint(c-'0') < 10 }
+
+// isASCIIHexDigit reports whether c is an ASCII hex digit: https://infra.spec.whatwg.org/#ascii-hex-digit.
+func isASCIIHexDigit(c int) bool { return isASCIIDigit(c) || uint(c|0x20-'a') < 6 }
+
+// hexDigitValue returns the value of the ASCII hex digit c, and false when c
+// is not one.
+func hexDigitValue(c byte) (v byte, ok bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// isPercentEncodedByteAt reports whether s[i:] starts with a percent-encoded
+// byte (https://url.spec.whatwg.org/#percent-encoded-byte): U+0025 (%)
+// followed by two ASCII hex digits.
+func isPercentEncodedByteAt[T string | []byte](s T, i int) bool {
+	return i+2 < len(s) && s[i] == '%' && isASCIIHexDigit(int(s[i+1])) && isASCIIHexDigit(int(s[i+2]))
+}
+
+// upperHexDigits are the ASCII upper hex digits, by value.
+const upperHexDigits = "0123456789ABCDEF"
+
+// isASCII reports whether s is an ASCII string: https://infra.spec.whatwg.org/#ascii-string.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerByte returns c, ASCII lowercased: https://infra.spec.whatwg.org/#ascii-lowercase.
+func lowerByte(c byte) byte {
+	if byteClass[c]&classUpper != 0 {
+		c += 'a' - 'A'
+	}
+	return c
+}
+
+// appendLower appends s, ASCII lowercased, to dst.
+func appendLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		dst = append(dst, lowerByte(s[i]))
+	}
+	return dst
+}
+
+// asciiLowercase returns s, ASCII lowercased: https://infra.spec.whatwg.org/#ascii-lowercase.
+// It returns s itself when s has no ASCII upper alpha.
+func asciiLowercase(s string) string {
+	if classesOf(s)&classUpper == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		b.WriteByte(lowerByte(s[i]))
+	}
+	return b.String()
+}
+
+// appendDecimal appends n in decimal, the shortest representation:
+// https://url.spec.whatwg.org/#serialize-an-integer.
+func appendDecimal(dst []byte, n uint32) []byte {
+	var tmp [10]byte
+	i := len(tmp)
+	for {
+		i--
+		tmp[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			break
+		}
+	}
+	return append(dst, tmp[i:]...)
+}
+
+// itoa formats a non-negative integer in decimal.
+func itoa(n int) string { return string(appendDecimal(nil, uint32(n))) }
+
+// isURLCodePoint reports whether r is a URL code point:
+// https://url.spec.whatwg.org/#url-code-points.
+func isURLCodePoint(r rune) bool {
+	if r < 0x80 {
+		return isASCIIAlpha(int(r)) || isASCIIDigit(int(r)) || strings.ContainsRune("!$&'()*+,-./:;=?@_~", r)
+	}
+	if r < 0xA0 || r > 0x10FFFD || (r >= 0xD800 && r <= 0xDFFF) {
+		return false
+	}
+	// Noncharacters: U+FDD0 to U+FDEF, and the last two code points of each plane.
+	if (r >= 0xFDD0 && r <= 0xFDEF) || r&0xFFFE == 0xFFFE {
+		return false
+	}
+	return true
+}
+
+// isForbiddenHostCodePoint reports whether the ASCII byte c is a forbidden
+// host code point (https://url.spec.whatwg.org/#forbidden-host-code-point).
+// It is false for every byte that is not ASCII.
+func isForbiddenHostCodePoint(c byte) bool { return byteClass[c]&classForbiddenHost != 0 }
+
+// isForbiddenDomainCodePoint reports whether the ASCII byte c is a forbidden
+// domain code point (https://url.spec.whatwg.org/#forbidden-domain-code-point).
+// It is false for every byte that is not ASCII.
+func isForbiddenDomainCodePoint(c byte) bool { return byteClass[c]&classForbiddenDomain != 0 }
+
+// decodeRune decodes the first code point of s as the Encoding Standard's UTF-8
+// decoder does (https://encoding.spec.whatwg.org/#utf-8-decoder). On valid
+// UTF-8 it is utf8.DecodeRuneInString. An invalid sequence yields U+FFFD and
+// the length of its maximal subpart, the longest prefix that could start a
+// valid sequence (at least 1), where Go's decoder always consumes one byte:
+// "\xF0\x90\x80" is one U+FFFD of size 3, "\xC0\x80" two U+FFFD of size 1,
+// and the surrogate "\xED\xA0\x80" three U+FFFD of size 1. An empty s yields
+// (utf8.RuneError, 0).
+func decodeRune(s string) (r rune, size int) {
+	r, size = utf8.DecodeRuneInString(s)
+	if r != utf8.RuneError || size != 1 {
+		return r, size
+	}
+	// s starts with an invalid sequence. Bytes needed and the bounds of the
+	// second byte follow the Encoding Standard's UTF-8 decoder, steps 3 and 4.
+	b := s[0]
+	var need int
+	lower, upper := byte(0x80), byte(0xBF)
+	switch {
+	case 0xC2 <= b && b <= 0xDF:
+		need = 1
+	case 0xE0 <= b && b <= 0xEF:
+		need = 2
+		if b == 0xE0 {
+			lower = 0xA0
+		} else if b == 0xED {
+			upper = 0x9F
+		}
+	case 0xF0 <= b && b <= 0xF4:
+		need = 3
+		if b == 0xF0 {
+			lower = 0x90
+		} else if b == 0xF4 {
+			upper = 0x8F
+		}
+	default:
+		return utf8.RuneError, 1
+	}
+	// The sequence is invalid, so one of its bytes is missing or out of
+	// bounds: that byte ends the maximal subpart.
+	for i := 1; i <= need; i++ {
+		if i == len(s) || s[i] < lower || s[i] > upper {
+			return utf8.RuneError, i
+		}
+		lower, upper = 0x80, 0xBF
+	}
+	return utf8.RuneError, 1 // not reached: s did not decode
+}
+
+// toWellFormed returns s with each invalid UTF-8 sequence replaced by U+FFFD,
+// as decodeRune reads it: the conversion of a Go string to the standard's
+// scalar value string. It returns s itself, without allocating, when s is
+// valid UTF-8.
+func toWellFormed(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	start := 0 // start of the run of valid bytes not yet written
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := decodeRune(s[i:])
+		if r == utf8.RuneError && s[i:i+n] != "\uFFFD" {
+			b.WriteString(s[start:i])
+			b.WriteString("\uFFFD")
+			start = i + n
+		}
+		i += n
+	}
+	b.WriteString(s[start:])
+	return b.String()
+}

@@ -1,0 +1,83 @@
+package url
+
+import (
+	"go/ast"
+	"go/importer"
+	goparser "go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestFileLayers checks the layout that doc.go describes: every production
+// file is in its table of layers, and a file uses only what files of its own
+// layer or a lower one declare, so that the package's files depend on each
+// other one way, from the top down to infra.go.
+func TestFileLayers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks the package from source")
+	}
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	layer := map[string]int{}
+	for _, m := range regexp.MustCompile(`(?m)^//\t(\d+)  ([a-z0-9]+\.go):`).FindAllStringSubmatch(string(doc), -1) {
+		n, _ := strconv.Atoi(m[1])
+		layer[m[2]] = n
+	}
+	fset := token.NewFileSet()
+	names, _ := filepath.Glob("*.go")
+	var files []*ast.File
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if _, ok := layer[name]; !ok && name != "doc.go" {
+			t.Errorf("%s is not in doc.go's table of layers", name)
+		}
+		f, err := goparser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	pkg, err := conf.Check("github.com/webstd/url", fset, files, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := map[string][]string{}
+	for id, obj := range info.Uses {
+		if obj == nil || obj.Pkg() != pkg || !obj.Pos().IsValid() {
+			continue
+		}
+		// What a file declares: package-level names, methods and fields.
+		if obj.Parent() != pkg.Scope() {
+			fn, isFunc := obj.(*types.Func)
+			v, isVar := obj.(*types.Var)
+			if !(isFunc && fn.Signature().Recv() != nil) && !(isVar && v.IsField()) {
+				continue
+			}
+		}
+		from := filepath.Base(fset.Position(id.Pos()).Filename)
+		to := filepath.Base(fset.Position(obj.Pos()).Filename)
+		if layer[to] > layer[from] {
+			key := from + " (layer " + strconv.Itoa(layer[from]) + ") uses " + to + " (layer " + strconv.Itoa(layer[to]) + ")"
+			if !slices.Contains(bad[key], obj.Name()) {
+				bad[key] = append(bad[key], obj.Name())
+			}
+		}
+	}
+	for key, names := range bad {
+		slices.Sort(names)
+		t.Errorf("%s: %s", key, strings.Join(names, ", "))
+	}
+}
