@@ -1,5 +1,9 @@
 package url
 
+// The table of look-alikes, from the Unicode data files in the directory
+// $UNICODE_DATA (see internal/gen/lookalikes for which files):
+//go:generate go run ./internal/gen/lookalikes -dir ${UNICODE_DATA} -o lookalikes_table.go
+
 import (
 	"strings"
 	"unicode"
