@@ -55,8 +55,10 @@
 // # Showing URLs to people
 //
 // [URL.Render] is the standard's URL rendering for trust decisions: no
-// username or password, the host in Unicode, and readable percent-decoded
-// paths where decoding cannot hide or disguise anything. [URL.Redacted]
+// username or password, the host in Unicode but for labels that would show a
+// look-alike of a delimiter ("example.com⁄evil.example" stays in Punycode),
+// and readable percent-decoded paths where decoding cannot hide or disguise
+// anything. [URL.Redacted]
 // replaces a password with "xxxxx" for logs.
 //
 // # net/url and encodings
