@@ -55,9 +55,10 @@
 // # Showing URLs to people
 //
 // [URL.Render] is the standard's URL rendering for trust decisions: no
-// username or password, the host in Unicode, and readable percent-decoded
-// paths where decoding cannot hide or disguise anything. [URL.Redacted]
-// replaces a password with "xxxxx" for logs.
+// username or password, the host in Unicode but for labels that would show a
+// look-alike of a delimiter ("example.com⁄evil.example" stays in Punycode),
+// and readable percent-decoded paths where decoding cannot hide or disguise
+// anything. [URL.Redacted] replaces a password with "xxxxx" for logs.
 //
 // # net/url and encodings
 //
@@ -98,6 +99,7 @@ package url
 //	7  origin.go: #origin
 //	7  publicsuffix.go: #host-public-suffix, #host-registrable-domain
 //	7  render.go: #url-rendering
+//	7  lookalikes_table.go: what render.go keeps encoded: look-alikes of delimiters, blanks and overlays, generated from Unicode's data by internal/gen/lookalikes
 //	7  valid.go: #url-writing, #host-writing
 //	7  std.go: conversion to and from net/url (not the standard's)
 //	7  marshal.go: text marshaling (not the standard's)

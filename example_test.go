@@ -219,6 +219,7 @@ func ExampleURL_Render() {
 		"https://user:secret@xn--bcher-kva.example:8443/%E2%82%AC?q=caf%C3%A9#top",
 		"https://example.com/a%2Fb%20c",
 		"https://example.com/%F0%9F%94%92/%E2%80%AEtxt.exe",
+		"https://example.com\u2044evil.example/", // U+2044 FRACTION SLASH in the host
 	} {
 		fmt.Println(url.MustParse(in).Render())
 	}
@@ -227,6 +228,7 @@ func ExampleURL_Render() {
 	// https://bücher.example:8443/€?q=café#top
 	// https://example.com/a%2Fb%20c
 	// https://example.com/%F0%9F%94%92/%E2%80%AEtxt.exe
+	// https://example.xn--comevil-3d7c.example/
 }
 
 func ExampleURL_ToStd() {

@@ -1,11 +1,13 @@
 package url
 
+// The table of look-alikes, from the Unicode data files in the directory
+// $UNICODE_DATA (see internal/gen/lookalikes for which files):
+//go:generate go run ./internal/gen/lookalikes -dir ${UNICODE_DATA} -o lookalikes_table.go
+
 import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // Render returns u as a person should see it when they are to make a
@@ -30,14 +32,47 @@ import (
 // ever permits a single scheme": Render cannot know the display, so it keeps
 // the scheme. It keeps the port too, which is part of the origin.
 //
+// What a reader sees, Render guarantees: its result holds no code point that
+// looks like one of the delimiters "/", "\", "?", "#", ".", ":", "@", "%",
+// "&" or "=", or shows nothing, or is drawn through the character before it
+// (the look-alikes below); so the host that a person reads in it, from after
+// the scheme's "//" to the first delimiter, is u's host, and parsed after
+// the scheme it gives back u.Hostname().
+//
+// The look-alikes are a table generated from the Unicode 17.0.0 data, the
+// version of Go's unicode package (internal/gen/lookalikes says how):
+//
+//   - the code points that UTS #39 confuses with a delimiter or with a
+//     string that holds one (https://www.unicode.org/reports/tr39/,
+//     confusables.txt: U+2044 "⁄" and U+2215 "∕" for "/", U+0589 "։" for
+//     ":", U+30CE "ノ" for "/", U+2100 "℀" for "a/c"), whose compatibility
+//     decomposition holds one (U+FF0F "／", U+2024 "․", U+FE6B "﹫"), or that
+//     UTS #46 maps to one (U+3002 "。" and U+FF61 "｡" to ".");
+//   - the blanks: White_Space, Default_Ignorable_Code_Point (U+00AD, U+200B,
+//     U+115F, U+1160, U+3164, U+FFA0, the variation selectors, the
+//     bidirectional controls, ...), what UTS #39 confuses with them, and
+//     U+2800 BRAILLE PATTERN BLANK;
+//   - the overlays, the combining marks of combining class 1 (U+0334 to
+//     U+0338, U+20D2, U+20E5, U+10A39, ...), which can strike a letter
+//     through to look like "/".
+//
 // "If URL's host is a domain, browsers should render it by running domain to
 // Unicode with the URL's host": Render does, with [DomainToUnicode], which
-// leaves the host in Punycode when ToUnicode records an error. IPv4, IPv6
-// and opaque hosts are rendered serialized. "Various characters can be used
-// in homograph spoofing attacks. Consider detecting confusable characters
-// and warning when they are in use": Render does not; a caller that shows
-// hosts from untrusted sources should check them against UTS #39
-// (https://www.unicode.org/reports/tr39/), or show the Punycode host.
+// leaves the host in Punycode when ToUnicode records an error, and keeps in
+// Punycode each label that would hold a look-alike. Thus
+// https://example.com⁄evil.example/ (U+2044 FRACTION SLASH), whose host is
+// example.xn--comevil-3d7c.example, renders as
+// https://example.xn--comevil-3d7c.example/ and not as a URL that reads as
+// the host example.com and a path; the other labels stay in Unicode:
+// https://bücher.xn--exampleevil-lx3f.example/. The price is that a few
+// labels with letters or marks of real words stay in Punycode too (Japanese
+// "ノ", the Devanagari visarga "ः"). IPv4, IPv6 and opaque hosts are
+// rendered serialized, in ASCII. "Various characters can be used in
+// homograph spoofing attacks. Consider detecting confusable characters and
+// warning when they are in use": beyond the look-alikes of delimiters,
+// Render does not; a caller that shows hosts from untrusted sources should
+// check them against UTS #39 (mixed scripts, whole-script confusables such
+// as "аррӏе.com" in Cyrillic), or show the Punycode host.
 //
 // "For readability, other parts of the URL, if rendered, should have their
 // sequences of percent-encoded bytes replaced with code points resulting from
@@ -52,13 +87,10 @@ import (
 //     "%" and a hex digit, which would read as a percent-encoded byte;
 //   - or a code point that is not ASCII and is a letter, mark, number,
 //     punctuation or symbol (general category L, M, N, P or S), and is not
-//     default-ignorable or white space, and is not a mark that follows
-//     anything but a letter, number or mark (a mark could dress up "/" or
-//     "."), and does not look like a URL delimiter: neither its
-//     compatibility decomposition nor its shape is "/", "\", "?", "#", ".",
-//     ":", "@", "%", "&" or "=" (such as U+FF0F "／", U+2215 "∕" or U+3002
-//     "。"), and is not one of the locks and keys that imitate a browser's
-//     security indicator (U+1F50F to U+1F513, U+1F5DD).
+//     a look-alike (the same table as for hosts), and is not a mark that
+//     follows anything but a letter, number or mark (a mark could dress up
+//     "/" or "."), and is not one of the locks and keys that imitate a
+//     browser's security indicator (U+1F50F to U+1F513, U+1F5DD).
 //
 // Every other percent-encoded byte stays encoded: bytes that are not valid
 // UTF-8 (for URL rendering "the percent-encoded bytes would not be rendered
@@ -80,8 +112,8 @@ import (
 // lowest-level one, and, where host and path can be confused, to render
 // only the host: DomainToUnicode(u.Hostname()).
 //
-// The result is for people: it is not a URL string to parse or fetch, and it
-// is not the same URL when parsed again.
+// The result is for people: it is not a URL string to parse or fetch, and,
+// but for its host, it is not the same URL when parsed again.
 func (u URL) Render() string {
 	if !u.IsValid() {
 		return ""
@@ -93,7 +125,7 @@ func (u URL) Render() string {
 		// "//", no username or password, the host, and the port.
 		b = append(b, "//"...)
 		if u.hostKind == DomainHost {
-			b = append(b, DomainToUnicode(u.Hostname())...)
+			b = appendRenderedDomain(b, u.Hostname())
 		} else {
 			b = append(b, u.Hostname()...)
 		}
@@ -106,6 +138,52 @@ func (u URL) Render() string {
 	// would read as a host), the query and the fragment.
 	b = appendRendered(b, u.href[u.authorityEnd():])
 	return string(b)
+}
+
+// appendRenderedDomain appends the domain to dst as Render shows it: "If
+// URL's host is a domain, browsers should render it by running domain to
+// Unicode with the URL's host", label by label, except that a label holding
+// a code point of lookalikes (a look-alike of a delimiter, a blank or an
+// overlay) is shown as it is in domain, in Punycode.
+func appendRenderedDomain(dst []byte, domain string) []byte {
+	uni := DomainToUnicode(domain)
+	if uni == domain {
+		// ASCII, or domain to Unicode failed and left it as it is.
+		return append(dst, domain...)
+	}
+	// Domain to Unicode maps label to label and keeps the "." between
+	// them: the labels of domain are ASCII and UTS #46 does not let a
+	// decoded label hold a "." (or the conversion fails, and uni is
+	// domain). Split both and choose per label.
+	if strings.Count(uni, ".") != strings.Count(domain, ".") {
+		return append(dst, domain...)
+	}
+	for {
+		a, restA, more := strings.Cut(domain, ".")
+		u, restU, _ := strings.Cut(uni, ".")
+		if strings.IndexFunc(u, isLookalike) >= 0 {
+			dst = append(dst, a...)
+		} else {
+			dst = append(dst, u...)
+		}
+		if !more {
+			return dst
+		}
+		dst = append(dst, '.')
+		domain, uni = restA, restU
+	}
+}
+
+// isLookalike reports whether r is in lookalikes (lookalikes_table.go,
+// which internal/gen/lookalikes generates from Unicode data): a code point
+// that a reader could take for one of the delimiters / \ ? # . : @ % & =
+// (U+2044 FRACTION SLASH, U+FF0F FULLWIDTH SOLIDUS, U+3002 IDEOGRAPHIC FULL
+// STOP, U+0589 ARMENIAN FULL STOP, ...), or could not see (White_Space,
+// Default_Ignorable_Code_Point, U+2800 BRAILLE PATTERN BLANK, ...), or an
+// overlay, which is drawn through the character before it (U+0338
+// COMBINING LONG SOLIDUS OVERLAY, ...).
+func isLookalike(r rune) bool {
+	return r >= utf8.RuneSelf && unicode.Is(lookalikes, r)
 }
 
 // appendRendered appends s to dst with the percent-encoded code points that
@@ -202,19 +280,17 @@ func renderable(r, prev rune) bool {
 	if !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S) {
 		return false
 	}
-	// Letters and marks that show nothing: the default-ignorable ones
-	// (U+034F, U+115F, U+1160, U+3164, U+FFA0, ...) and variation
-	// selectors; and U+2800 BRAILLE PATTERN BLANK.
-	if unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector, unicode.White_Space) || r == 0x2800 {
+	// Look-alikes of delimiters, letters and marks that show nothing (the
+	// default-ignorable ones: U+034F, U+115F, U+1160, U+3164, U+FFA0, the
+	// variation selectors, ...; U+2800 BRAILLE PATTERN BLANK), and the
+	// overlays: the same table as for the labels of a domain.
+	if isLookalike(r) {
 		return false
 	}
 	// A mark combines with what comes before it: only after a letter,
 	// number or mark, so that it cannot change how a delimiter looks
-	// (U+0338 COMBINING LONG SOLIDUS OVERLAY over "/", or over "=").
+	// (U+0301 COMBINING ACUTE ACCENT over "/" or ".").
 	if unicode.Is(unicode.M, r) && !unicode.In(prev, unicode.L, unicode.N, unicode.M) {
-		return false
-	}
-	if looksLikeDelimiter(r) {
 		return false
 	}
 	switch r {
@@ -222,28 +298,4 @@ func renderable(r, prev rune) bool {
 		return false
 	}
 	return true
-}
-
-// delimiters are the ASCII characters that a code point must not imitate
-// to be rendered decoded.
-const delimiters = `/\?#.:@%&=`
-
-// looksLikeDelimiter reports whether r is, or is drawn like, one of the
-// delimiters: its compatibility decomposition holds one (U+FF0F FULLWIDTH
-// SOLIDUS, U+2024 ONE DOT LEADER, U+FE55 SMALL COLON, U+2026 HORIZONTAL
-// ELLIPSIS, ...), or it is one of the look-alikes with no decomposition
-// listed below.
-func looksLikeDelimiter(r rune) bool {
-	switch r {
-	case 0x2044, 0x2215, 0x29F8, 0x2571, 0x1735, 0x0337, 0x0338, // "/": ⁄ ∕ ⧸ ╱ ᜵ and the solidus overlays
-		0x2216, 0x29F5, 0x29F9, 0x2572, 0x20E5, // "\": ∖ ⧵ ⧹ ╲ and the reverse solidus overlay
-		0x3002, 0xFF61, 0x0701, 0x0702, 0xA60E, 0x2E3C, 0x06D4, // ".": 。 ｡ ܁ ܂ ꘎ ⸼ ۔ (IDNA maps U+3002 and U+FF61 to ".")
-		0x0589, 0x05C3, 0x0703, 0x0704, 0x16EC, 0x2236, 0xA789, 0x02D0, 0x02F8, // ":": ։ ׃ ܃ ܄ ᛬ ∶ ꞉ ː ˸
-		0x266F: // "#": ♯
-		return true
-	}
-	var buf [utf8.UTFMax]byte
-	n := utf8.EncodeRune(buf[:], r)
-	d := norm.NFKC.Properties(buf[:n]).Decomposition()
-	return len(d) > 0 && strings.ContainsAny(string(d), delimiters)
 }

@@ -1,8 +1,10 @@
 package url
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestRender(t *testing.T) {
@@ -27,6 +29,19 @@ func TestRender(t *testing.T) {
 		{"http://xn--53h.example:8080/", "http://☕.example:8080/"},
 		{"https://example.xn--kgbechtv/", "https://example.إختبار/"},
 		{"https://xn--a.example/", "https://xn--a.example/"}, // not Punycode: left as it is
+		// A label that holds a look-alike of a delimiter, a blank or an
+		// overlay stays in Punycode, so that no one reads
+		// "example.com⁄evil.example" as the host example.com and a path.
+		{"https://example.com\u2044evil.example/", "https://example.xn--comevil-3d7c.example/"}, // U+2044 FRACTION SLASH
+		{"https://example.com\u2215evil.example/", "https://example.xn--comevil-ef0d.example/"}, // U+2215 DIVISION SLASH
+		{"https://example.com\u266Fevil.example/", "https://example.xn--comevil-0o7d.example/"}, // U+266F MUSIC SHARP SIGN
+		{"https://a\u2800b.example/", "https://xn--ab-10y.example/"},                            // U+2800 BRAILLE PATTERN BLANK
+		{"https://a\u0338b.example/", "https://xn--ab-yyb.example/"},                            // U+0338 COMBINING LONG SOLIDUS OVERLAY
+		{"https://a\U00010A39b.example/", "https://xn--ab-0u0o.example/"},                       // U+10A39 KHAROSHTHI SIGN CAUDA, an overlay
+		{"https://a\u0903b.example/", "https://xn--ab-2lf.example/"},                            // U+0903 DEVANAGARI SIGN VISARGA, a ":"
+		{"https://\u30CE\u30FC\u30C8.example/", "https://xn--fdkl2l.example/"},                  // U+30CE KATAKANA LETTER NO, a "/"
+		// Only that label: the others are still rendered in Unicode.
+		{"https://b\u00FCcher.example\u2044evil.example/", "https://b\u00FCcher.xn--exampleevil-lx3f.example/"},
 		// Other hosts are rendered serialized.
 		{"http://0x7f.1/", "http://127.0.0.1/"},
 		{"http://[::1]:81/", "http://[::1]:81/"},
@@ -80,12 +95,17 @@ func TestRender(t *testing.T) {
 		{"https://example.com/a%E2%88%95b", "https://example.com/a%E2%88%95b"}, // U+2215 DIVISION SLASH
 		{"https://example.com/a%E2%81%84b", "https://example.com/a%E2%81%84b"}, // U+2044 FRACTION SLASH
 		{"https://example.com/a%E3%80%82com", "https://example.com/a%E3%80%82com"},
-		{"https://example.com/a%E2%80%A4com", "https://example.com/a%E2%80%A4com"}, // ONE DOT LEADER
-		{"https://example.com/a%EF%BC%9Fb", "https://example.com/a%EF%BC%9Fb"},     // FULLWIDTH ?
-		{"https://example.com/a%EF%BC%83b", "https://example.com/a%EF%BC%83b"},     // FULLWIDTH #
-		{"https://example.com/a%EF%BC%A0b", "https://example.com/a%EF%BC%A0b"},     // FULLWIDTH @
-		{"https://example.com/a%E2%80%A6", "https://example.com/a%E2%80%A6"},       // HORIZONTAL ELLIPSIS
-		{"https://example.com/a%E2%84%80", "https://example.com/a%E2%84%80"},       // ℀ is "a/c"
+		{"https://example.com/a%E2%80%A4com", "https://example.com/a%E2%80%A4com"},   // ONE DOT LEADER
+		{"https://example.com/a%EF%BC%9Fb", "https://example.com/a%EF%BC%9Fb"},       // FULLWIDTH ?
+		{"https://example.com/a%EF%BC%83b", "https://example.com/a%EF%BC%83b"},       // FULLWIDTH #
+		{"https://example.com/a%EF%BC%A0b", "https://example.com/a%EF%BC%A0b"},       // FULLWIDTH @
+		{"https://example.com/a%E2%80%A6", "https://example.com/a%E2%80%A6"},         // HORIZONTAL ELLIPSIS
+		{"https://example.com/a%E2%84%80", "https://example.com/a%E2%84%80"},         // ℀ is "a/c"
+		{"https://example.com/a%E2%99%AFb", "https://example.com/a%E2%99%AFb"},       // U+266F MUSIC SHARP SIGN
+		{"https://example.com/a%E2%88%96b", "https://example.com/a%E2%88%96b"},       // U+2216 SET MINUS
+		{"https://example.com/a%E3%83%8Eb", "https://example.com/a%E3%83%8Eb"},       // U+30CE KATAKANA LETTER NO
+		{"https://example.com/a%CC%B8b", "https://example.com/a%CC%B8b"},             // U+0338, an overlay, even after a letter
+		{"https://example.com/a%F0%90%A8%B9b", "https://example.com/a%F0%90%A8%B9b"}, // U+10A39, an overlay
 		// A mark after a delimiter could disguise it.
 		{"https://example.com/%CC%B8", "https://example.com/%CC%B8"},
 		{"https://example.com/a/%CC%81", "https://example.com/a/%CC%81"},
@@ -142,18 +162,24 @@ func TestRenderLongSequence(t *testing.T) {
 	}
 }
 
-// FuzzRender holds the properties of Render on any URL: it keeps the host
-// and does not panic; it never shows the userinfo; it only decodes, so
+// FuzzRender holds the properties of Render on any URL: it does not panic;
+// it shows no look-alike of a delimiter, blank or overlay, and the host a
+// person reads in it is the URL's host (checkRenderReadsBack); it never
+// shows the userinfo; it only decodes, so
 // re-encoding the non-ASCII it decoded and the few ASCII bytes gives the
 // href without its userinfo back.
 func FuzzRender(f *testing.F) {
-	for _, s := range []string{"https://a:b@example.com/%E2%82%AC", "https://example.com/%F0%9F%94%92", "sc:%CC%81%C3", "http://xn--53h/%2F%41"} {
+	for _, s := range []string{"https://a:b@example.com/%E2%82%AC", "https://example.com/%F0%9F%94%92", "sc:%CC%81%C3", "http://xn--53h/%2F%41",
+		"https://example.com\u2044evil.example/", "https://b\u00FCcher.example:8080/%E2%81%84?%E3%80%82#%E2%A0%80", "http://[::1]:81/", "file:///%E2%88%95"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
 		u, err := Parse(input)
 		if err != nil {
 			return
+		}
+		if err := checkRenderReadsBack(u); err != nil {
+			t.Fatal(err)
 		}
 		r := u.Render()
 		if u.hasCredentials() {
@@ -174,4 +200,174 @@ func FuzzRender(f *testing.F) {
 			}
 		}
 	})
+}
+
+// readHost returns the host that a person reads in rendered, the result of
+// Render for a URL whose scheme is scheme and that has a host: what follows
+// "scheme://", up to the "]" of an IPv6 address, or else up to the first
+// code point that ends a host (one of "/\?#:@", a space or a control) or
+// that a reader could take for one (a code point of lookalikes: a look-alike
+// of a delimiter, a blank, an overlay).
+func readHost(rendered, scheme string) (string, bool) {
+	rest, ok := strings.CutPrefix(rendered, scheme+"//")
+	if !ok {
+		return "", false
+	}
+	if strings.HasPrefix(rest, "[") {
+		end := strings.IndexByte(rest, ']')
+		return rest[:end+1], end >= 0
+	}
+	end := strings.IndexFunc(rest, func(r rune) bool {
+		return strings.ContainsRune(`/\?#:@`, r) || r <= ' ' || r == 0x7F || unicode.Is(lookalikes, r)
+	})
+	if end < 0 {
+		end = len(rest)
+	}
+	return rest[:end], true
+}
+
+// checkRenderReadsBack checks what Render's doc comment promises a reader
+// of Render(u): no code point of it is in lookalikes, and the host a person
+// reads in it (readHost) is u's host: parsed after u's scheme and "//", it
+// gives u's host back.
+func checkRenderReadsBack(u URL) error {
+	r := u.Render()
+	for _, c := range r {
+		if unicode.Is(lookalikes, c) {
+			return fmt.Errorf("Render(%q) = %q shows U+%04X, a look-alike", u.Href(), r, c)
+		}
+	}
+	if !u.HasHost() {
+		return nil
+	}
+	h, ok := readHost(r, u.Protocol())
+	if !ok {
+		return fmt.Errorf("Render(%q) = %q: no host after %q", u.Href(), r, u.Protocol()+"//")
+	}
+	v, err := Parse(u.Protocol() + "//" + h + "/")
+	if err != nil {
+		return fmt.Errorf("Render(%q) = %q: a reader reads the host %q, which does not parse: %v", u.Href(), r, h, err)
+	}
+	if v.Hostname() != u.Hostname() {
+		return fmt.Errorf("Render(%q) = %q: a reader reads the host %q, which is %q, not %q", u.Href(), r, h, v.Hostname(), u.Hostname())
+	}
+	return nil
+}
+
+// TestRenderReadsBack holds checkRenderReadsBack for every code point of
+// lookalikes in a domain label, first, last and between letters, beside a
+// label in Unicode, and in the path, query and fragment; and for a sample
+// of all other code points in the same places.
+func TestRenderReadsBack(t *testing.T) {
+	var rs []rune
+	for _, rt := range lookalikes.R16 {
+		for c := rune(rt.Lo); c <= rune(rt.Hi); c += rune(rt.Stride) {
+			rs = append(rs, c)
+		}
+	}
+	for _, rt := range lookalikes.R32 {
+		for c := rune(rt.Lo); c <= rune(rt.Hi); c += rune(rt.Stride) {
+			rs = append(rs, c)
+		}
+	}
+	nLookalikes := len(rs)
+	for c := rune(0x80); c <= unicode.MaxRune; c += 61 {
+		rs = append(rs, c)
+	}
+	hosts, failures := 0, 0
+	for _, c := range rs {
+		s := string(c)
+		for _, in := range []string{
+			"https://example.com" + s + "evil.example/",
+			"https://" + s + "a.example/",
+			"https://a" + s + ".example:8080/",
+			"https://b\u00FCcher.example" + s + "x/",
+			"http://xn--53h.a" + s + "b/",
+			"https://example.com/" + s + "?" + s + "#" + s,
+			"https://example.com/" + percentEncodeAll(s) + "?" + percentEncodeAll(s) + "#" + percentEncodeAll(s),
+			"https://example.com/a" + percentEncodeAll(s),
+			"sc://h/" + percentEncodeAll(s),
+			"sc:a" + percentEncodeAll(s),
+		} {
+			u, err := Parse(in)
+			if err != nil {
+				continue
+			}
+			if u.HasHost() && u.Hostname() != "example.com" {
+				hosts++
+			}
+			if err := checkRenderReadsBack(u); err != nil {
+				t.Error(err)
+				if failures++; failures == 20 {
+					t.Fatal("too many failures")
+				}
+			}
+		}
+	}
+	t.Logf("%d look-alikes and %d other code points, %d URLs with such a host", nLookalikes, len(rs)-nLookalikes, hosts)
+}
+
+func percentEncodeAll(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		fmt.Fprintf(&b, "%%%02X", s[i])
+	}
+	return b.String()
+}
+
+// TestLookalikes checks the generated table: it is a well-formed
+// unicode.RangeTable, made from the Unicode version of Go's unicode
+// package, holds no ASCII, holds the look-alikes, blanks and overlays named
+// in Render's doc comment, and holds no letters of common words.
+func TestLookalikes(t *testing.T) {
+	if lookalikesUnicodeVersion != unicode.Version {
+		t.Errorf("lookalikes is from Unicode %s, Go's unicode package is %s: run go generate with the %s data", lookalikesUnicodeVersion, unicode.Version, unicode.Version)
+	}
+	prev, latin := rune(-1), 0
+	check := func(lo, hi, stride rune) {
+		if lo <= prev || hi < lo || stride != 1 {
+			t.Errorf("bad range %#x..%#x stride %d after %#x", lo, hi, stride, prev)
+		}
+		prev = hi
+		if hi <= unicode.MaxLatin1 {
+			latin++
+		}
+	}
+	for _, r := range lookalikes.R16 {
+		check(rune(r.Lo), rune(r.Hi), rune(r.Stride))
+	}
+	for _, r := range lookalikes.R32 {
+		check(rune(r.Lo), rune(r.Hi), rune(r.Stride))
+	}
+	if latin != lookalikes.LatinOffset {
+		t.Errorf("LatinOffset = %d, want %d", lookalikes.LatinOffset, latin)
+	}
+	for c := rune(0); c < 0x80; c++ {
+		if unicode.Is(lookalikes, c) {
+			t.Errorf("ASCII %q in lookalikes", c)
+		}
+	}
+	for _, c := range []rune{
+		0x2044, 0x2215, 0x29F8, 0x2571, 0xFF0F, // "/"
+		0x2216, 0x29F5, 0xFF3C, 0x2572, // "\"
+		0x3002, 0xFF61, 0xFF0E, 0x2024, 0x0701, 0xA60E, 0x2026, // "."
+		0xFF1A, 0x0589, 0x05C3, 0x0703, 0x2236, 0xA789, 0x02D0, 0xFE55, // ":"
+		0xFF20, 0xFE6B, // "@"
+		0xFF1F, 0xFE56, 0x0294, // "?"
+		0xFF03, 0xFE5F, 0x266F, // "#"
+		0xFF05, 0xFF06, 0xFF1D, 0x2100, // "%", "&", "=", "a/c"
+		0x00A0, 0x1680, 0x2000, 0x200A, 0x2028, 0x3000, 0x0085, // White_Space
+		0x00AD, 0x034F, 0x115F, 0x1160, 0x200B, 0x200D, 0x202E, 0x2066, 0x3164, 0xFE0F, 0xFEFF, 0xFFA0, 0xE0001, 0xE0100, // Default_Ignorable_Code_Point
+		0x2800, 0x13441, // named BLANK
+		0x0334, 0x0338, 0x20D2, 0x20D3, 0x20E5, 0x20E6, 0x10A39, // overlays
+	} {
+		if !unicode.Is(lookalikes, c) {
+			t.Errorf("U+%04X %q not in lookalikes", c, c)
+		}
+	}
+	for _, c := range "éüßçøæœłıİ€£¥©™°±×÷½日本語中文한국어ابتकखगАБВαβγ😀☕" {
+		if unicode.Is(lookalikes, c) {
+			t.Errorf("U+%04X %q in lookalikes", c, c)
+		}
+	}
 }
