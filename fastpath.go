@@ -34,7 +34,7 @@ func parseSerialized(input string) (URL, bool) {
 	if i == 0 || i == len(input) || input[i] != ':' || !isASCIIAlpha(int(input[0])) {
 		return URL{}, false
 	}
-	u := URL{schemeEnd: uint32(i), queryStart: omitted, fragmentStart: omitted}
+	u := URL{schemeEnd: uint32(i)}
 	port, special := defaultPort(input[:i])
 	file := special && port < 0
 	i++ // past ":"

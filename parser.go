@@ -281,9 +281,9 @@ const overrideFailure ValidationErrorKind = 0xff
 const tooLong ValidationErrorKind = 0xfe
 
 // maxHrefLength is the length of the longest serialization a URL can hold:
-// its offsets are uint32, and ^uint32(0) marks an omitted query or
-// fragment. Tests lower it to check the limit without 4 GiB of input.
-var maxHrefLength = int(min(uint64(math.MaxInt), uint64(omitted)-1))
+// its offsets are uint32. Tests lower it to check the limit without 4 GiB
+// of input.
+var maxHrefLength = int(min(uint64(math.MaxInt), math.MaxUint32))
 
 // eof is the EOF code point: https://url.spec.whatwg.org/#eof-code-point.
 const eof = -1
@@ -425,7 +425,6 @@ func getParser() *parser {
 	*p = parser{
 		buf:         p.buf[:0],
 		defaultPort: -1,
-		u:           URL{queryStart: omitted, fragmentStart: omitted},
 	}
 	return p
 }
@@ -588,15 +587,13 @@ func (p *parser) copyBase(withPath, withQuery bool) {
 	b := p.base
 	p.buf = append(p.buf[:0], b.href[:b.authorityEnd()]...)
 	p.u = URL{
-		schemeEnd:     b.schemeEnd,
-		usernameEnd:   b.usernameEnd,
-		hostStart:     b.hostStart,
-		hostEnd:       b.hostEnd,
-		port:          b.port,
-		hasPort:       b.hasPort,
-		hostKind:      b.hostKind,
-		queryStart:    omitted,
-		fragmentStart: omitted,
+		schemeEnd:   b.schemeEnd,
+		usernameEnd: b.usernameEnd,
+		hostStart:   b.hostStart,
+		hostEnd:     b.hostEnd,
+		port:        b.port,
+		hasPort:     b.hasPort,
+		hostKind:    b.hostKind,
 	}
 	p.hostWritten = true
 	p.setScheme(b.Scheme())

@@ -41,8 +41,11 @@ type URL struct {
 	opaquePath    bool
 }
 
-// omitted marks a query or fragment that is null.
-const omitted = ^uint32(0)
+// omitted marks a query or fragment that is null. It is 0 because a URL's
+// serialization starts with its scheme, so no "?" or "#" can be at offset 0:
+// the zero URL, all of whose offsets are 0, is then consistent by
+// construction, with a null query and fragment and every getter "".
+const omitted = 0
 
 // IsValid reports whether u is a parsed URL rather than the zero URL.
 func (u URL) IsValid() bool { return u.href != "" }
