@@ -25,89 +25,22 @@ package url
 // an input is printable ASCII, so it has no leading or trailing C0 control
 // or space and no tab or newline to remove.
 func parseSerialized(input string) (URL, bool) {
-	// The scheme: an ASCII lower alpha, then lower alphanumerics, "+", "-"
-	// or ".", then ":".
-	i := 0
-	for i < len(input) && byteClass[input[i]]&lowerSchemeCodePoint != 0 {
-		i++
-	}
-	if i == 0 || i == len(input) || input[i] != ':' || !isASCIIAlpha(int(input[0])) {
+	// The scheme, as the scheme state reads it, already lowercase.
+	scheme, _, ok := cutScheme(input)
+	if !ok || classesOf(scheme)&classUpper != 0 {
 		return URL{}, false
 	}
-	u := URL{schemeEnd: uint32(i)}
-	port, special := defaultPort(input[:i])
-	file := special && port < 0
-	i++ // past ":"
-	var set encodeSet
-	if special {
-		// "//", then the host: the domain parser only lowercases an ASCII
-		// domain, so a lowercase one with no forbidden domain code point is
-		// its own serialization.
-		if len(input) < i+2 || input[i] != '/' || input[i+1] != '/' {
-			return URL{}, false
-		}
-		i += 2
-		u.usernameEnd, u.hostStart = uint32(i), uint32(i)
-		for i < len(input) && byteClass[input[i]]&(classForbiddenDomain|classUpper|classNonASCII) == 0 {
-			i++
-		}
-		u.hostEnd = uint32(i)
-		host := input[u.hostStart:i]
-		switch {
-		case host == "":
-			// Only a file URL has an empty host; any other special URL
-			// without a host fails, which the state machine reports.
-			if !file {
-				return URL{}, false
-			}
-			u.hostKind = EmptyHost
-		case endsInANumber(host) || (file && host == "localhost"):
-			return URL{}, false
-		default:
-			u.hostKind = DomainHost
-		}
-		// The port: shortest decimal, not the default port, not for file:.
-		if i < len(input) && input[i] == ':' {
-			if file {
-				return URL{}, false
-			}
-			i++
-			start, n := i, 0
-			for i < len(input) && isASCIIDigit(int(input[i])) && n <= 0xffff {
-				n = n*10 + int(input[i]-'0')
-				i++
-			}
-			if i == start || n > 0xffff || int32(n) == port || (input[start] == '0' && i-start > 1) {
-				return URL{}, false
-			}
-			u.port, u.hasPort = uint16(n), true
-		}
-		// The path: a special URL's path always starts with "/".
-		if i == len(input) || input[i] != '/' {
-			return URL{}, false
-		}
-		u.pathStart = uint32(i)
-		var ok bool
-		if i, ok = scanSerializedPath(input, i, file); !ok {
-			return URL{}, false
-		}
+	u := URL{schemeEnd: uint32(len(scheme))}
+	i := len(scheme) + 1 // past ":"
+	set := querySet
+	if port, special := defaultPort(scheme); special {
+		i, ok = u.scanSerializedAuthorityAndPath(input, i, port)
 		set = specialQuerySet
 	} else {
-		// An opaque path: anything but "/" first (that would be a list path
-		// or an authority), no space (the parser encodes one before "?" or
-		// "#"), nothing in the C0 control percent-encode set.
-		u.usernameEnd, u.hostStart, u.hostEnd, u.pathStart = uint32(i), uint32(i), uint32(i), uint32(i)
-		if i < len(input) && input[i] == '/' {
-			return URL{}, false
-		}
-		for i < len(input) && input[i] != '?' && input[i] != '#' {
-			if c := input[i]; c == ' ' || c0ControlSet.contains(c) {
-				return URL{}, false
-			}
-			i++
-		}
-		u.opaquePath = true
-		set = querySet
+		i, ok = u.scanSerializedOpaquePath(input, i)
+	}
+	if !ok {
+		return URL{}, false
 	}
 	// The query, then the fragment, each with nothing to percent-encode.
 	if i < len(input) && input[i] == '?' {
@@ -128,6 +61,79 @@ func parseSerialized(input string) (URL, bool) {
 	}
 	u.href = input
 	return u, true
+}
+
+// scanSerializedAuthorityAndPath reads, from input[i] on, what follows the
+// ":" of a special scheme whose default port is port (-1 for file:): "//",
+// the host, the port and the path, as their serializations. It records
+// their offsets in u and returns where the path ends, or false at anything
+// the parser would change or that the fast path does not handle.
+func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32) (int, bool) {
+	file := port < 0
+	// "//", then the host: the domain parser only lowercases an ASCII
+	// domain, so a lowercase one with no forbidden domain code point is its
+	// own serialization.
+	if len(input) < i+2 || input[i] != '/' || input[i+1] != '/' {
+		return i, false
+	}
+	i += 2
+	u.usernameEnd, u.hostStart = uint32(i), uint32(i)
+	for i < len(input) && byteClass[input[i]]&(classForbiddenDomain|classUpper|classNonASCII) == 0 {
+		i++
+	}
+	u.hostEnd = uint32(i)
+	switch host := input[u.hostStart:i]; {
+	case host == "":
+		// Only a file URL has an empty host; any other special URL without
+		// a host fails, which the state machine reports.
+		if !file {
+			return i, false
+		}
+		u.hostKind = EmptyHost
+	case endsInANumber(host) || (file && host == "localhost"):
+		return i, false
+	default:
+		u.hostKind = DomainHost
+	}
+	// The port: shortest decimal, not the default port, not for file:.
+	if i < len(input) && input[i] == ':' {
+		if file {
+			return i, false
+		}
+		i++
+		digits, n := scanPort(input[i:])
+		if digits == 0 || n > 0xffff || int32(n) == port || (input[i] == '0' && digits > 1) {
+			return i, false
+		}
+		i += digits
+		u.port, u.hasPort = uint16(n), true
+	}
+	// The path: a special URL's path always starts with "/".
+	if i == len(input) || input[i] != '/' {
+		return i, false
+	}
+	u.pathStart = uint32(i)
+	return scanSerializedPath(input, i, file)
+}
+
+// scanSerializedOpaquePath reads, from input[i] on, the opaque path that
+// follows the ":" of a scheme that is not special: anything but "/" first
+// (that would be a list path or an authority), no space (the parser encodes
+// one before "?" or "#"), nothing in the C0 control percent-encode set. It
+// records the offsets in u and returns where the path ends.
+func (u *URL) scanSerializedOpaquePath(input string, i int) (int, bool) {
+	u.usernameEnd, u.hostStart, u.hostEnd, u.pathStart = uint32(i), uint32(i), uint32(i), uint32(i)
+	if i < len(input) && input[i] == '/' {
+		return i, false
+	}
+	for i < len(input) && input[i] != '?' && input[i] != '#' {
+		if c := input[i]; c == ' ' || c0ControlSet.contains(c) {
+			return i, false
+		}
+		i++
+	}
+	u.opaquePath = true
+	return i, true
 }
 
 // scanSerializedPath reads a serialized list path from input[i], which is

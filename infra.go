@@ -45,13 +45,12 @@ const (
 // sets.
 const (
 	// What the basic URL parser's states look for in their loops.
-	endsComponent        class = 1 << (8 + iota) // "/", "?" or "#": ends an authority, host, port or path segment
-	reverseSolidus                               // "\": ends them too when the URL is special
-	schemeCodePoint                              // an ASCII alphanumeric, "+", "-" or "."
-	lowerSchemeCodePoint                         // a scheme code point that is not an ASCII upper alpha
-	atSign                                       // "@"
-	hostDelimiter                                // ":", "[" or "]", which the host state watches for
-	pathSpecial                                  // a byte the path state cannot copy as it is: "/", "\", or in the path percent-encode set
+	endsComponent   class = 1 << (8 + iota) // "/", "?" or "#": ends an authority, host, port or path segment
+	reverseSolidus                          // "\": ends them too when the URL is special
+	schemeCodePoint                         // an ASCII alphanumeric, "+", "-" or "."
+	atSign                                  // "@"
+	hostDelimiter                           // ":", "[" or "]", which the host state watches for
+	pathSpecial                             // a byte the path state cannot copy as it is: "/", "\", or in the path percent-encode set
 
 	// What the host parser asks of a byte.
 	classForbiddenHost   // a forbidden host code point
@@ -154,9 +153,6 @@ func buildByteClass() (t [256]class) {
 		}
 		if isASCIIAlpha(c) || isASCIIDigit(c) || b == '+' || b == '-' || b == '.' {
 			t[c] |= schemeCodePoint
-			if b < 'A' || b > 'Z' {
-				t[c] |= lowerSchemeCodePoint
-			}
 		}
 		if b == '/' || b == '\\' || t[c]&class(pathSet) != 0 {
 			t[c] |= pathSpecial

@@ -297,8 +297,10 @@ type parser struct {
 	pointer  int
 	state    state
 	override state
-	base     *URL // nil, or &baseURL (the URL being changed, for a setter)
+	base     *URL // the standard's base: nil, or &baseURL
 	baseURL  URL
+	url      *URL // the standard's url given with a state override: nil, or &urlValue (a setter's URL)
+	urlValue URL
 	encoding encoding.Encoding // nil means UTF-8
 	errs     *errorSink        // nil, or &sink
 	sink     errorSink
@@ -435,7 +437,7 @@ func (p *parser) release() {
 	if cap(p.buf) > 64<<10 {
 		return
 	}
-	p.input, p.base, p.baseURL, p.errs, p.sink, p.encoding = "", nil, URL{}, nil, errorSink{}, nil
+	p.input, p.base, p.baseURL, p.url, p.urlValue, p.errs, p.sink, p.encoding = "", nil, URL{}, nil, URL{}, nil, errorSink{}, nil
 	parsers.Put(p)
 }
 
@@ -448,9 +450,9 @@ func (p *parser) run() ValidationErrorKind {
 		var fail ValidationErrorKind
 		switch p.state {
 		case schemeStartState:
-			p.schemeStart()
+			fail = p.schemeStart()
 		case schemeState:
-			p.scheme()
+			fail = p.scheme()
 		case noSchemeState:
 			fail = p.noScheme()
 		case specialRelativeOrAuthorityState:

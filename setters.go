@@ -42,57 +42,27 @@ func (u *URL) SetProtocol(s string) {
 	if !u.IsValid() {
 		return
 	}
-	if hasTabOrNewline(s) {
-		s = removeTabAndNewline(s)
+	// Basic URL parse the given value, followed by U+003A (:), with this's
+	// URL as url and scheme start state as state override. (A value that
+	// has a ":" already is read only up to it.)
+	if !strings.Contains(s, ":") {
+		s += ":"
 	}
-	// The protocol setter runs the scheme start and scheme states on the
-	// given value followed by ":", with a state override.
-	// Scheme start state: if c is an ASCII alpha, go on in the scheme state;
-	// otherwise return failure.
-	if s == "" || !isASCIIAlpha(int(s[0])) {
-		return
+	p := getParser()
+	defer p.release()
+	p.initSetter(u, s, schemeStartState)
+	if p.run() != 0 || len(p.buf) == 0 {
+		return // failure, or the scheme state returned without a change
 	}
-	// Scheme state: append each ASCII alphanumeric, "+", "-" or "."; at ":"
-	// (the appended one if no other), the scheme is complete; any other code
-	// point returns failure.
-	i := 1
-	for i < len(s) && isSchemeCodePoint(s[i]) {
-		i++
+	// The scheme state wrote the new scheme and ":", and cleared the port
+	// if it is the new scheme's default port; the rest of url is as it was.
+	if p.u.hasPort {
+		p.buf = append(p.buf, u.href[u.schemeEnd+1:]...)
+	} else {
+		p.buf = append(p.buf, u.href[u.schemeEnd+1:u.hostEnd]...)
+		p.buf = append(p.buf, u.href[u.pathStart:]...)
 	}
-	if i < len(s) && s[i] != ':' {
-		return
-	}
-	scheme := asciiLowercase(s[:i])
-	if !u.schemeChangeAllowed(scheme) {
-		return
-	}
-	// Set url's scheme to buffer. If url's port is url's scheme's default
-	// port, then set url's port to null.
-	rest := u.href[u.schemeEnd:]
-	if port, _ := defaultPort(scheme); u.hasPort && int32(u.port) == port {
-		rest = u.href[u.schemeEnd:u.hostEnd] + u.href[u.pathStart:]
-	}
-	u.reparse(scheme + rest)
-}
-
-// schemeChangeAllowed implements the steps of the scheme state that run under
-// a state override, before url's scheme is set to scheme:
-// https://url.spec.whatwg.org/#scheme-state.
-func (u *URL) schemeChangeAllowed(scheme string) bool {
-	old := u.Scheme()
-	// If url's scheme is a special scheme and buffer is not a special
-	// scheme, then return. If url's scheme is not a special scheme and
-	// buffer is a special scheme, then return.
-	if specialScheme(old) != specialScheme(scheme) {
-		return false
-	}
-	// If url includes credentials or has a non-null port, and buffer is
-	// "file", then return.
-	if scheme == "file" && (u.hasCredentials() || u.hasPort) {
-		return false
-	}
-	// If url's scheme is "file" and its host is an empty host, then return.
-	return !(old == "file" && u.hostKind == EmptyHost)
+	u.reparse(string(p.buf))
 }
 
 // cannotHaveUsernamePasswordPort implements
@@ -284,7 +254,7 @@ func (u *URL) setWithOverride(value string, override state, prefix string, mark 
 // initSetter prepares p to run the basic URL parser on value with url u and
 // a state override: leading and trailing C0 control or space stay (the
 // standard removes them only when no url is given), tab and newline go. The
-// states read what they need to know about url from p.base.
+// states read what they need to know about url from p.url.
 func (p *parser) initSetter(u *URL, value string, override state) {
 	if hasTabOrNewline(value) {
 		value = removeTabAndNewline(value)
@@ -294,11 +264,11 @@ func (p *parser) initSetter(u *URL, value string, override state) {
 		state:       override,
 		override:    override,
 		buf:         p.buf[:0],
-		baseURL:     *u,
+		urlValue:    *u,
 		u:           *u,
 		hostWritten: true,
 	}
-	p.base = &p.baseURL // a copy, so that u does not escape to the heap
+	p.url = &p.urlValue // a copy, so that u does not escape to the heap
 	p.u.href = ""
 	p.u.queryStart, p.u.fragmentStart = omitted, omitted
 	p.setScheme(u.Scheme())

@@ -10,48 +10,68 @@ import "strings"
 // once per code point.
 
 // schemeStart implements https://url.spec.whatwg.org/#scheme-start-state.
-// (The protocol setter, the only one that runs this state and the scheme
-// state under a state override, runs their steps itself: see SetProtocol.)
-func (p *parser) schemeStart() {
+func (p *parser) schemeStart() ValidationErrorKind {
 	// 1. If c is an ASCII alpha, append c, lowercased, to buffer, and set
 	//    state to scheme state. (The scheme state reads the whole scheme,
 	//    this code point included.)
 	if isASCIIAlpha(p.c()) {
 		p.state = schemeState
 		p.pointer--
-		return
+		return 0
 	}
 	// 2. Otherwise, if state override is not given, set state to no scheme
 	//    state and decrease pointer by 1.
-	p.state = noSchemeState
-	p.pointer--
+	if p.override == noOverride {
+		p.state = noSchemeState
+		p.pointer--
+		return 0
+	}
+	// 3. Otherwise, return failure.
+	return overrideFailure
 }
 
 // scheme implements https://url.spec.whatwg.org/#scheme-state.
-func (p *parser) scheme() {
+func (p *parser) scheme() ValidationErrorKind {
 	// 1. If c is an ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E (.),
 	//    append c, lowercased, to buffer.
-	start := p.pointer
-	i := start
-	for input := p.input; i < len(input) && byteClass[input[i]]&schemeCodePoint != 0; i++ {
-	}
-	// 3. Otherwise, if state override is not given, set buffer to the empty
-	//    string, state to no scheme state, and start over (from the first
-	//    code point in input).
-	if i == len(p.input) || p.input[i] != ':' {
-		p.state = noSchemeState
-		p.pointer = -1
-		return
+	scheme, _, ok := cutScheme(p.input[p.pointer:])
+	if !ok {
+		// 3. Otherwise, if state override is not given, set buffer to the
+		//    empty string, state to no scheme state, and start over (from
+		//    the first code point in input).
+		if p.override == noOverride {
+			p.state = noSchemeState
+			p.pointer = -1
+			return 0
+		}
+		// 4. Otherwise, return failure.
+		return overrideFailure
 	}
 	// 2. Otherwise, if c is U+003A (:), then:
+	p.pointer += len(scheme)
+	// 2.1. If state override is given, then: if url's scheme and buffer are
+	//      not both special or both not special, or url includes credentials
+	//      or has a non-null port and buffer is "file", or url's scheme is
+	//      "file" and its host is an empty host, then return. (Nothing is
+	//      written: the URL stays as it is.)
+	if p.override != noOverride && !p.schemeChangeAllowed(asciiLowercase(scheme)) {
+		p.done = true
+		return 0
+	}
 	// 2.2. Set url's scheme to buffer.
-	p.pointer = i
-	p.buf = appendLower(p.buf, p.input[start:i])
+	p.buf = appendLower(p.buf, scheme)
 	p.u.schemeEnd = uint32(len(p.buf))
 	p.buf = append(p.buf, ':')
-	scheme := p.buf[:p.u.schemeEnd]
-	p.defaultPort, p.special = defaultPort(scheme)
-	p.file = string(scheme) == "file"
+	p.setScheme(string(p.buf[:p.u.schemeEnd]))
+	// 2.3. If state override is given, then: if url's port is url's scheme's
+	//      default port, then set url's port to null; return.
+	if p.override != noOverride {
+		if p.url.hasPort && int32(p.url.port) == p.defaultPort {
+			p.u.hasPort = false
+		}
+		p.done = true
+		return 0
+	}
 	switch {
 	// 2.5. If url's scheme is "file", then: if remaining does not start with
 	//      "//", special-scheme-missing-following-solidus validation error;
@@ -81,6 +101,47 @@ func (p *parser) scheme() {
 		p.u.opaquePath = true
 		p.state = opaquePathState
 	}
+	return 0
+}
+
+// schemeChangeAllowed implements the steps of the scheme state that run under
+// a state override, before url's scheme is set to scheme (step 2.1):
+// https://url.spec.whatwg.org/#scheme-state.
+func (p *parser) schemeChangeAllowed(scheme string) bool {
+	u := p.url
+	old := u.Scheme()
+	// If url's scheme is a special scheme and buffer is not a special
+	// scheme, then return. If url's scheme is not a special scheme and
+	// buffer is a special scheme, then return.
+	if specialScheme(old) != specialScheme(scheme) {
+		return false
+	}
+	// If url includes credentials or has a non-null port, and buffer is
+	// "file", then return.
+	if scheme == "file" && (u.hasCredentials() || u.hasPort) {
+		return false
+	}
+	// If url's scheme is "file" and its host is an empty host, then return.
+	return !(old == "file" && u.hostKind == EmptyHost)
+}
+
+// cutScheme splits s at the ":" that ends the scheme it starts with: an
+// ASCII alpha, then ASCII alphanumerics, U+002B (+), U+002D (-) and U+002E
+// (.), as the scheme start and scheme states read them (and as a
+// URL-scheme string is written, https://url.spec.whatwg.org/#url-scheme-string).
+// ok is false when s does not start with such a scheme and ":".
+func cutScheme(s string) (scheme, rest string, ok bool) {
+	if s == "" || !isASCIIAlpha(int(s[0])) {
+		return "", "", false
+	}
+	i := 1
+	for i < len(s) && byteClass[s[i]]&schemeCodePoint != 0 {
+		i++
+	}
+	if i == len(s) || s[i] != ':' {
+		return "", "", false
+	}
+	return s[:i], s[i+1:], true
 }
 
 // noScheme implements https://url.spec.whatwg.org/#no-scheme-state.
@@ -400,7 +461,7 @@ func (p *parser) host() ValidationErrorKind {
 	// 3.2. Otherwise, if state override is given, buffer is the empty string,
 	//      and either url includes credentials or url's port is non-null,
 	//      return failure.
-	if p.override != noOverride && buffer == "" && (p.base.hasCredentials() || p.base.hasPort) {
+	if p.override != noOverride && buffer == "" && (p.url.hasCredentials() || p.url.hasPort) {
 		return overrideFailure
 	}
 	// 3.3. Let host be the result of host parsing buffer with url is not
@@ -434,10 +495,8 @@ func (p *parser) writeHost(buffer string, start int) ValidationErrorKind {
 func (p *parser) port() ValidationErrorKind {
 	// 1. If c is an ASCII digit, append c to buffer.
 	start := p.pointer
-	i := start
-	for i < len(p.input) && isASCIIDigit(int(p.input[i])) {
-		i++
-	}
+	n, port := scanPort(p.input[start:])
+	i := start + n
 	p.pointer = i
 	// 2. Otherwise, if one of the following is true: c is the EOF code point,
 	//    U+002F (/), U+003F (?), or U+0023 (#); url is special and c is
@@ -447,13 +506,9 @@ func (p *parser) port() ValidationErrorKind {
 		return p.fail(ErrPortInvalid)
 	}
 	// 2.1. If buffer is not the empty string:
-	if buffer := p.input[start:i]; buffer != "" {
+	if n > 0 {
 		// 2.1.1. Let port be the mathematical integer value that is
-		//        represented by buffer in radix-10.
-		port := 0
-		for j := 0; j < len(buffer) && port <= 0xffff; j++ {
-			port = port*10 + int(buffer[j]-'0')
-		}
+		//        represented by buffer in radix-10. (scanPort read it.)
 		// 2.1.2. If port is not a 16-bit unsigned integer, port-out-of-range
 		//        validation error, return failure.
 		if port > 0xffff {
@@ -482,6 +537,20 @@ func (p *parser) port() ValidationErrorKind {
 	p.state = pathStartState
 	p.pointer--
 	return 0
+}
+
+// scanPort reads the ASCII digits at the start of s, which the port state
+// appends to its buffer: it returns how many there are and the number they
+// represent in radix-10, or, when that is not a 16-bit unsigned integer, a
+// number above 0xffff (it stops adding digits once past it).
+func scanPort(s string) (n, port int) {
+	for n < len(s) && isASCIIDigit(int(s[n])) {
+		if port <= 0xffff {
+			port = port*10 + int(s[n]-'0')
+		}
+		n++
+	}
+	return n, port
 }
 
 // fileState implements https://url.spec.whatwg.org/#file-state.
@@ -913,6 +982,3 @@ func checkURLUnits(errs *errorSink, run string, start int) {
 		i += n
 	}
 }
-
-// isSchemeCodePoint reports whether c is an ASCII alphanumeric, "+", "-" or ".".
-func isSchemeCodePoint(c byte) bool { return byteClass[c]&schemeCodePoint != 0 }

@@ -140,7 +140,7 @@ func validURLString(input string, base *URL) bool {
 	// An absolute-URL string starts with a URL-scheme string and ":", which
 	// no relative-URL string does (a path-relative-scheme-less-URL string
 	// is defined not to).
-	if scheme, rest, ok := cutURLScheme(before); ok {
+	if scheme, rest, ok := cutScheme(before); ok {
 		return isAbsoluteURLRest(asciiLowercase(scheme), rest)
 	}
 	if base == nil {
@@ -175,23 +175,6 @@ func validURLString(input string, base *URL) bool {
 	default:
 		return isSchemeRelativeURL(rel)
 	}
-}
-
-// cutURLScheme splits s into a URL-scheme string and what follows the ":"
-// after it. A URL-scheme string "must be one ASCII alpha, followed by zero or
-// more of ASCII alphanumeric, U+002B (+), U+002D (-), and U+002E (.)".
-func cutURLScheme(s string) (scheme, rest string, ok bool) {
-	if s == "" || !isASCIIAlpha(int(s[0])) {
-		return "", "", false
-	}
-	i := 1
-	for i < len(s) && isSchemeCodePoint(s[i]) {
-		i++
-	}
-	if i == len(s) || s[i] != ':' {
-		return "", "", false
-	}
-	return s[:i], s[i+1:], true
 }
 
 // isAbsoluteURLRest checks rest, what follows "scheme:" in an absolute-URL
@@ -288,14 +271,8 @@ func cutURLPort(s string) (host, port string, hasPort bool) {
 // empty string; one or more ASCII digits representing a decimal number that
 // is a 16-bit unsigned integer".
 func isURLPortString(s string) bool {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if !isASCIIDigit(int(s[i])) {
-			return false
-		}
-		n = min(n*10+int(s[i]-'0'), 1<<16)
-	}
-	return n <= 0xffff
+	n, port := scanPort(s)
+	return n == len(s) && port <= 0xffff
 }
 
 // isPathAbsoluteURL: a path-absolute-URL string "must be U+002F (/),
@@ -321,7 +298,7 @@ func isPathRelativeSchemeLessURL(s string) bool {
 	if strings.HasPrefix(s, "/") {
 		return false
 	}
-	if _, _, ok := cutURLScheme(s); ok {
+	if _, _, ok := cutScheme(s); ok {
 		return false
 	}
 	return isURLUnits(s, "?")
