@@ -8,7 +8,7 @@ import "testing"
 // prefix, plus the zero URL.
 func TestEqualConsistent(t *testing.T) {
 	urls := []URL{{}}
-	for _, tc := range loadURLTestCases(t, wptFile(t, "urltestdata.json")) {
+	for _, tc := range wptCases[urlTestCase](t, "urltestdata.json") {
 		if tc.Failure {
 			continue
 		}

@@ -154,7 +154,7 @@ func TestHostAddrPredicates(t *testing.T) {
 // urltestdata.json.
 func TestHostAddrURLTestData(t *testing.T) {
 	n := 0
-	for _, tc := range loadURLTestCases(t, wptFile(t, "urltestdata.json")) {
+	for _, tc := range wptCases[urlTestCase](t, "urltestdata.json") {
 		if tc.Failure {
 			continue
 		}

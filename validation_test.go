@@ -1,7 +1,6 @@
 package url
 
 import (
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -739,24 +738,12 @@ func TestValidationErrorKindsMatchStandard(t *testing.T) {
 	}
 }
 
-// wptURLCases returns the cases of urltestdata.json.
-func wptURLCases(t *testing.T) []urlTestCase {
-	return loadURLTestCases(t, wptFile(t, "urltestdata.json"))
-}
-
-func (tc *urlTestCase) baseOrEmpty() string {
-	if tc.Base == nil {
-		return ""
-	}
-	return *tc.Base
-}
-
 // TestWPTValidationErrorsMatchModel compares the validation errors of every
 // input of urltestdata.json with those of the model of the standard's steps:
 // kinds, order, failure flags and offsets.
 func TestWPTValidationErrorsMatchModel(t *testing.T) {
 	for _, file := range []string{"urltestdata.json", "urltestdata-javascript-only.json"} {
-		for _, tc := range loadURLTestCases(t, wptFile(t, file)) {
+		for _, tc := range wptCases[urlTestCase](t, file) {
 			_, got, _ := recordParse(tc.Input, tc.baseOrEmpty(), false)
 			var base *URL
 			if tc.Base != nil {
@@ -778,7 +765,7 @@ func TestWPTValidationErrorsMatchModel(t *testing.T) {
 func TestWPTFailureKinds(t *testing.T) {
 	canFail := ValidationErrorKind.CanFail // checked against url.bs by TestValidationErrorKindsMatchStandard
 	n := 0
-	for _, tc := range wptURLCases(t) {
+	for _, tc := range wptCases[urlTestCase](t, "urltestdata.json") {
 		if !tc.Failure {
 			continue
 		}
@@ -890,7 +877,7 @@ func TestWPTFailureKindsByName(t *testing.T) {
 	occur := map[ValidationErrorKind]int{}
 	type key struct{ input, base string }
 	kindOf := map[key]ValidationErrorKind{}
-	for _, tc := range wptURLCases(t) {
+	for _, tc := range wptCases[urlTestCase](t, "urltestdata.json") {
 		if !tc.Failure {
 			continue
 		}
@@ -933,31 +920,15 @@ type inputCase struct{ input, base string }
 func validationInputs(t *testing.T) []inputCase {
 	var cases []inputCase
 	for _, file := range []string{"urltestdata.json", "urltestdata-javascript-only.json"} {
-		for _, tc := range loadURLTestCases(t, wptFile(t, file)) {
+		for _, tc := range wptCases[urlTestCase](t, file) {
 			cases = append(cases, inputCase{tc.Input, tc.baseOrEmpty()})
 		}
 	}
-	var toASCII []json.RawMessage
-	if err := json.Unmarshal(wptFile(t, "toascii.json"), &toASCII); err != nil {
-		t.Fatal(err)
+	for _, tc := range wptCases[hostTestCase](t, "toascii.json") {
+		cases = append(cases, inputCase{"https://" + tc.Input + "/x", ""}, inputCase{"sc://" + tc.Input + "/x", ""})
 	}
-	for _, r := range toASCII {
-		var tc struct{ Input string }
-		if r[0] == '{' && json.Unmarshal(r, &tc) == nil {
-			cases = append(cases, inputCase{"https://" + tc.Input + "/x", ""}, inputCase{"sc://" + tc.Input + "/x", ""})
-		}
-	}
-	var setters map[string]json.RawMessage
-	if err := json.Unmarshal(wptFile(t, "setters_tests.json"), &setters); err != nil {
-		t.Fatal(err)
-	}
-	for name, r := range setters {
-		var list []struct{ Href string }
-		if name != "comment" && json.Unmarshal(r, &list) == nil {
-			for _, tc := range list {
-				cases = append(cases, inputCase{tc.Href, ""})
-			}
-		}
+	for _, tc := range decodeSetterTests(t, "setters_tests.json", wptFile(t, "setters_tests.json")) {
+		cases = append(cases, inputCase{tc.Href, ""})
 	}
 	for _, row := range validationErrorTable {
 		for _, c := range append(slices.Clone(row.signal), row.none...) {
@@ -1293,7 +1264,7 @@ func TestIsValidDomain(t *testing.T) {
 // those of the model of the standard's steps, and IsValidURLString with the
 // grammar, on any input, with no base and with a few bases.
 func FuzzValidationErrors(f *testing.F) {
-	for _, s := range seedInputs() {
+	for _, s := range seedInputs(f) {
 		f.Add(s)
 	}
 	for _, row := range validationErrorTable {
