@@ -5,6 +5,9 @@ import (
 	"unicode/utf8"
 )
 
+// TestParseErrorMessage checks the message of a *ParseError: the input,
+// quoted with its password redacted and its control and invalid bytes
+// escaped, then the kind of validation error at which parsing failed.
 func TestParseErrorMessage(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"https://user:secret@[::1", `url: parse "https://user:xxxxx@[::1": IPv6-unclosed`},
