@@ -1,11 +1,8 @@
 package url
 
 import (
-	"encoding/json"
 	"errors"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -290,146 +287,6 @@ func TestDomainToUnicode(t *testing.T) {
 				t.Errorf("DomainToUnicode(%q) = %q; want %q", tt.domain, result, tt.want)
 			}
 		})
-	}
-}
-
-// readIDNAFixture returns the web-platform-tests fixture file name, from
-// $WPT_DIR or shared/wpt beside the repository, and skips the test when it
-// is not there.
-func readIDNAFixture(t *testing.T, name string) []byte {
-	t.Helper()
-	for _, dir := range []string{os.Getenv("WPT_DIR"), "../shared/wpt", "../../shared/wpt"} {
-		if dir == "" {
-			continue
-		}
-		if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
-			return data
-		}
-	}
-	t.Skipf("WPT fixture %s not found; set WPT_DIR", name)
-	return nil
-}
-
-type idnaCase struct {
-	Input   string  `json:"input"`
-	Output  *string `json:"output"`
-	Comment string  `json:"comment"`
-}
-
-func loadIDNACases(t *testing.T, name string) []idnaCase {
-	t.Helper()
-	data := readIDNAFixture(t, name)
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
-	}
-	var cases []idnaCase
-	for _, r := range raw {
-		if len(r) > 0 && r[0] == '"' {
-			continue // a comment line
-		}
-		var c idnaCase
-		if err := json.Unmarshal(r, &c); err != nil {
-			t.Fatal(err)
-		}
-		cases = append(cases, c)
-	}
-	return cases
-}
-
-// TestDomainToASCIIWPT runs the inputs of toascii.json and IdnaTestV2.json
-// through domainToASCII directly. The fixtures are meant for the host parser
-// (https://INPUT/x); the URL-level runner checks that. Here, an input with a
-// code point that ends the host or is percent-decoded in a URL (":", "/",
-// "?", "#", "\", "[", "%") is skipped, and so is one whose domain ends in a
-// number, as the host parser then hands it to the IPv4 parser.
-func TestDomainToASCIIWPT(t *testing.T) {
-	for _, file := range []string{"toascii.json", "IdnaTestV2.json"} {
-		t.Run(file, func(t *testing.T) {
-			checked := 0
-			for _, c := range loadIDNACases(t, file) {
-				if c.Input == "" || strings.ContainsAny(c.Input, ":/?#\\[%") {
-					continue
-				}
-				result, fail := domainToASCII(c.Input, false, nil)
-				if fail == 0 && endsInANumber(result) {
-					continue
-				}
-				checked++
-				switch {
-				case c.Output == nil && fail == 0:
-					t.Errorf("domainToASCII(%q) = %q; want failure (%s)", c.Input, result, c.Comment)
-				case c.Output != nil && (fail != 0 || result != *c.Output):
-					t.Errorf("domainToASCII(%q) = %q, %v; want %q (%s)", c.Input, result, fail, *c.Output, c.Comment)
-				}
-			}
-			t.Logf("%d inputs checked", checked)
-			if checked < 80 {
-				t.Errorf("only %d inputs checked", checked)
-			}
-		})
-	}
-}
-
-// TestUTS46Status checks domain parser ToASCII itself, strict and lenient,
-// against the UTS #46 status codes that IdnaTestV2.json keeps in its
-// comments: a code marked "(ignored)" is an error only with the strict flags
-// (CheckHyphens, UseSTD3ASCIIRules, VerifyDnsLength); any other code is an
-// error with both. It then checks that domainToASCII signals domain-to-ASCII
-// exactly for the inputs with a code, and that domainToUnicode records an
-// error exactly for the inputs with a code that is not ignored and not of
-// ToASCII's own steps (A*).
-func TestUTS46Status(t *testing.T) {
-	checked := 0
-	for _, c := range loadIDNACases(t, "IdnaTestV2.json") {
-		if c.Input == "" {
-			continue
-		}
-		checked++
-		strictErr, lenientErr, unicodeErr := false, false, false
-		for _, code := range strings.Split(c.Comment, "; ") {
-			if code == "" {
-				continue
-			}
-			strictErr = true
-			if !strings.HasSuffix(code, " (ignored)") {
-				lenientErr = true
-				if !strings.HasPrefix(code, "A") {
-					unicodeErr = true
-				}
-			}
-		}
-		if _, ok := domainParserToASCII(c.Input, true); ok == strictErr {
-			t.Errorf("strict ToASCII(%q): ok = %v; codes %q", c.Input, ok, c.Comment)
-		}
-		if _, ok := domainParserToASCII(c.Input, false); ok == lenientErr {
-			t.Errorf("lenient ToASCII(%q): ok = %v; codes %q", c.Input, ok, c.Comment)
-		}
-		var got []string
-		domainToASCII(c.Input, false, recordErrors(&got))
-		if signalled := len(got) > 0; signalled != strictErr {
-			t.Errorf("domainToASCII(%q) signalled %q; codes %q", c.Input, got, c.Comment)
-		}
-		got = nil
-		domainToUnicode(c.Input, recordErrors(&got))
-		if signalled := len(got) > 0; signalled != unicodeErr {
-			t.Errorf("domainToUnicode(%q) signalled %q; codes %q", c.Input, got, c.Comment)
-		}
-	}
-	t.Logf("%d inputs checked", checked)
-}
-
-// TestDomainRoundTrip checks that domain to Unicode undoes the domain
-// parser on the domains of IdnaTestV2.json.
-func TestDomainRoundTrip(t *testing.T) {
-	for _, c := range loadIDNACases(t, "IdnaTestV2.json") {
-		if c.Output == nil || c.Input == "" {
-			continue
-		}
-		u := DomainToUnicode(*c.Output)
-		if back, err := DomainToASCII(u); err != nil || back != *c.Output {
-			t.Errorf("DomainToASCII(DomainToUnicode(%q) = %q) = %q, %v", *c.Output, u, back, err)
-		}
 	}
 }
 

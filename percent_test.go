@@ -2,7 +2,6 @@ package url
 
 import (
 	"bytes"
-	"encoding/json"
 	"os/exec"
 	"strings"
 	"testing"
@@ -104,46 +103,6 @@ func TestPercentEncodeOperations(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("percent-encode after encoding %q = %q, want %q", tc.input, got, tc.want)
 		}
-	}
-}
-
-// TestPercentEncodingWPT drives the legacy-encoding cases of
-// percent-encoding.json through appendPercentEncodeAfterEncoding with the
-// special-query set: output[label] is the query the URL parser writes for
-// input in the encoding label names.
-func TestPercentEncodingWPT(t *testing.T) {
-	var cases []json.RawMessage
-	if err := json.Unmarshal(wptFile(t, "percent-encoding.json"), &cases); err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, raw := range cases {
-		if raw[0] == '"' {
-			continue // a comment
-		}
-		var tc struct {
-			Input  string            `json:"input"`
-			Output map[string]string `json:"output"`
-		}
-		if err := json.Unmarshal(raw, &tc); err != nil {
-			t.Fatal(err)
-		}
-		for label, want := range tc.Output {
-			n++
-			t.Run(label+"/"+tc.Input, func(t *testing.T) {
-				enc, err := htmlindex.Get(label)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got := string(appendPercentEncodeAfterEncoding(nil, getOutputEncoding(enc), tc.Input, specialQuerySet, false))
-				if got != want {
-					t.Errorf("%s: percent-encode after encoding %q = %q, want %q", label, tc.Input, got, want)
-				}
-			})
-		}
-	}
-	if n == 0 {
-		t.Error("no cases in percent-encoding.json")
 	}
 }
 

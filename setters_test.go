@@ -1,143 +1,184 @@
 package url
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
+	"unicode/utf8"
 )
 
-// TestSetters holds the project's own setter cases, beside the WPT ones:
-// the standard's steps where setters_tests.json has no case, and each input
-// worth keeping from FuzzSetters. Every case also goes through checkSetter,
-// the fuzz target's properties.
-func TestSetters(t *testing.T) {
-	for _, tc := range []struct {
-		href, attr, value, want string
-	}{
-		// Protocol to "file": the record the standard's steps leave
-		// ("file://localhost/", path "C|") serializes to a href that parses
-		// to another URL; the URL is the parse of that href (see SetProtocol).
-		{"http://localhost/", "protocol", "file", "file:///"},
-		{"ws://LOCALHOST/a", "protocol", "file", "file:///a"},
-		{"http://h/C|/x", "protocol", "file", "file://h/C:/x"},
-		{"http://localhost/c|", "protocol", "file", "file:///c:"},
-		// Scheme state: the value is read up to ":", and a code point that is
-		// neither a scheme code point nor ":" fails the whole value.
-		{"http://h/", "protocol", "HTTPS:x", "https://h/"},
-		{"http://h/", "protocol", "ht tp", "http://h/"},
-		{"http://h/", "protocol", "\thttps\n", "https://h/"},
-		{"http://h/", "protocol", "", "http://h/"},
-		{"http://h/", "protocol", "1http", "http://h/"},
-		// The username and password setters percent-encode the value as it is:
-		// no basic URL parser runs, so a tab is encoded, not removed.
-		{"http://h/", "username", "a\tb", "http://a%09b@h/"},
-		{"http://h/", "password", "\xFF", "http://:%EF%BF%BD@h/"},
-		{"http://u:p@h/", "username", "", "http://:p@h/"},
-		{"http://u:p@h/", "password", "", "http://u@h/"},
-		{"http://:p@h/", "password", "", "http://h/"},
-		// Host state under a state override: the host is set before the port
-		// state fails, so the host changes and the port does not.
-		{"http://h:1/", "host", "g:99999", "http://g:1/"},
-		{"http://h:1/", "host", "g:x", "http://g:1/"},
-		{"http://h:1/", "host", "g:", "http://g:1/"},
-		{"http://h:1/", "host", "g:80", "http://g/"},
-		// The hostname setter fails on ":" outside brackets.
-		{"http://h:1/", "hostname", "g:2", "http://h:1/"},
-		{"http://h:1/", "hostname", "[::1]", "http://[::1]:1/"},
-		// An empty host where the URL has credentials or a port fails.
-		{"sc://u@h/", "host", "", "sc://u@h/"},
-		{"sc://h:1/", "hostname", "", "sc://h:1/"},
-		{"sc://h/", "host", "", "sc:///"},
-		// The port setter: "" makes the port null; a value that becomes ""
-		// once tab and newline are removed is not "", and fails.
-		{"http://h:1/", "port", "", "http://h/"},
-		{"http://h:1/", "port", "\t", "http://h:1/"},
-		{"http://h:1/", "port", "\t2\n3", "http://h:23/"},
-		{"http://h:1/", "port", "x2", "http://h:1/"},
-		// Opaque paths: the host, hostname and pathname setters return.
-		{"sc:a b", "host", "h", "sc:a b"},
-		{"sc:a b", "hostname", "h", "sc:a b"},
-		{"sc:a b", "pathname", "/x", "sc:a b"},
-		{"sc:a b", "search", "q", "sc:a b?q"},
-		{"sc:a b", "hash", "f", "sc:a b#f"},
-		// Removing the query or fragment of an opaque path keeps the %20 the
-		// opaque path state wrote for a space before "?" or "#".
-		{"sc:a ?q", "search", "", "sc:a%20"},
-		{"sc:a #f", "hash", "", "sc:a%20"},
-		{"sc:a ?q#f", "hash", "", "sc:a%20?q"},
-		// Search and hash: a single leading "?" or "#" is removed before
-		// tab and newline are, and under the override "#" is part of a query.
-		{"http://h/", "search", "??a#b", "http://h/??a%23b"},
-		{"http://h/", "search", "?", "http://h/?"},
-		{"http://h/?x", "search", "\t", "http://h/?"},
-		{"http://h/", "hash", "\t#x", "http://h/##x"},
-		{"http://h/", "hash", "#", "http://h/#"},
-		// The pathname setter on a URL whose host is null: a path starting
-		// with "//" is written after "/.".
-		{"sc:/a", "pathname", "//x", "sc:/.//x"},
-		{"web+demo:/.//not-a-host/", "pathname", "/y", "web+demo:/y"},
-		// Special: "\" is a path separator; a file drive letter is
-		// normalized.
-		{"http://h/", "pathname", "a\\b/../c", "http://h/a/c"},
-		{"file:///", "pathname", "C|/x", "file:///C:/x"},
-		// The href setter: a value that does not parse changes nothing.
-		{"http://h/", "href", "http://[::1", "http://h/"},
-		{"http://h/", "href", "  sc:x  ", "sc:x"},
-		// review 2026-11-21: host state under a state override on URLs whose
-		// host is null or whose path starts with an empty segment: the "/."
-		// goes once the host is non-null; "" is an empty opaque host for a
-		// URL that is not special; ":" with an empty buffer fails; the port
-		// state fails after the host was set.
-		{"sc:/.//x", "host", "h", "sc://h//x"},
-		{"sc:/a/b", "host", "", "sc:///a/b"},
-		{"sc://h//x", "hostname", "", "sc:////x"},
-		{"sc:/.//a", "host", ":1", "sc:/.//a"},
-		{"sc:/.//a", "host", "X:1", "sc://X:1//a"},
-		{"sc://u:p@h:1/a", "host", "g:X", "sc://u:p@g:1/a"},
-		{"file://h/x", "host", "local%68ost", "file:///x"},
-		{"file://h/x", "hostname", "localhost", "file:///x"},
-		// review 2026-11-21: port state under a state override: a first code
-		// point that is not a digit fails (even "/", "\" or "?"), digits are
-		// read up to the first other code point, and leading zeros go.
-		{"http://h:8080/", "port", "/80", "http://h:8080/"},
-		{"http://h:8080/", "port", "\\80", "http://h:8080/"},
-		{"http://h/", "port", "0080", "http://h/"},
-		{"https://h/", "port", "0443x", "https://h/"},
-		{"http://h/", "port", "8080abc", "http://h:8080/"},
-		// review 2026-11-21: path start state under a state override: ".."
-		// leaves the empty string; an empty value leaves an empty path but
-		// for a null host; the query and fragment stay; a file drive letter
-		// after ".." is normalized since the path is empty again.
-		{"sc://h/a", "pathname", "..", "sc://h/"},
-		{"sc:/x", "pathname", "", "sc:/"},
-		{"sc://h/x", "pathname", "", "sc://h"},
-		{"web+demo:/.//x?q#f", "pathname", "//y", "web+demo:/.//y?q#f"},
-		{"file:///x", "pathname", "//y", "file:////y"},
-		{"file://h/x", "pathname", "/a/../C|/b", "file://h/C:/b"},
-		// review 2026-11-21: scheme state under a state override: a port that
-		// is the new scheme's default port becomes null.
-		{"http://h:443/", "protocol", "https", "https://h/"},
-		{"wss://h:80/", "protocol", "ws", "ws://h/"},
-		// review 2026-11-21: query and fragment states under a state override:
-		// tab and newline go, leading spaces stay (no url given means no
-		// trimming), "'" is encoded only in a special URL's query.
-		{"http://h/", "search", "a\tb\nc'", "http://h/?abc%27"},
-		{"sc://h/", "search", "'", "sc://h/?'"},
-		{"http://h/", "hash", " a\t", "http://h/#%20a"},
-	} {
-		t.Run(tc.attr+" "+tc.href+" <- "+tc.value, func(t *testing.T) {
-			u := MustParse(tc.href)
-			orig := u
-			setters[tc.attr](&u, tc.value)
-			if got := u.Href(); got != tc.want {
-				t.Errorf("href = %q, want %q", got, tc.want)
-			}
-			if tc.want == tc.href && u != orig {
-				t.Errorf("href unchanged, but the URL is not == the original")
-			}
-			checkInvariants(t, u)
-			checkSetter(t, orig, tc.attr, tc.value)
-		})
+// Tests of the setters of the URL API (https://url.spec.whatwg.org/#urlutils-members).
+// The cases that say what a setter does, WPT's and the project's own
+// (testdata/setters_tests.json), run in TestWPT and TestOwnCases
+// (wpt_test.go), each also through checkSetter.
+
+// setterNames lists the keys of setters in a fixed order, so that the fuzz
+// target's setter index means the same setter from run to run.
+var setterNames = []string{
+	"href", "protocol", "username", "password", "host",
+	"hostname", "port", "pathname", "search", "hash",
+}
+
+// FuzzSetters calls one setter, chosen by which (an index into setterNames),
+// with value on the URL that input parses to, and checks what must hold
+// after every setter: no panic; the URL is exactly what its new href parses
+// to (checkInvariants); a setter that leaves the href as it was leaves the
+// URL == to the original; the href is valid UTF-8; the setter changes only
+// its own components; and calling it again with the same value changes
+// nothing more.
+func FuzzSetters(f *testing.F) {
+	for _, seed := range setterSeeds(f) {
+		f.Add(seed.href, seed.which, seed.value)
 	}
+	f.Fuzz(func(t *testing.T, input string, which byte, value string) {
+		u, err := Parse(input)
+		if err != nil {
+			return
+		}
+		checkSetter(t, u, setterNames[int(which)%len(setterNames)], value)
+	})
+}
+
+type setterSeed struct {
+	href  string
+	which byte
+	value string
+}
+
+// setterSeeds returns a few seeds of the project's own, the cases of the
+// WPT setters_tests.json, and those of testdata/setters_tests.json.
+func setterSeeds(f *testing.F) []setterSeed {
+	seeds := []setterSeed{
+		{"https://user:pass@example.com:8080/a/b?q=1#f", 4, "h:99"},
+		{"sc:a ?q#f", 8, ""},
+		{"http://localhost/", 1, "file"},
+		{"web+demo:/.//not-a-host/", 7, "//x"},
+	}
+	var values []string
+	for _, tc := range decodeSetterTests(f, "setters_tests.json", wptFile(f, "setters_tests.json")) {
+		if which := slices.Index(setterNames, tc.Attr); which >= 0 {
+			seeds = append(seeds, setterSeed{tc.Href, byte(which), tc.NewValue})
+			values = append(values, tc.NewValue)
+		}
+	}
+	// The inputs of urltestdata.json as URLs, each with another setter and
+	// one of the setters' values, so that every kind of URL meets the setters.
+	for i, input := range seedInputs(f) {
+		if CanParse(input) && len(values) > 0 {
+			seeds = append(seeds, setterSeed{input, byte(i), values[i*7%len(values)]})
+		}
+	}
+	own := filepath.Join("testdata", "setters_tests.json")
+	data, err := os.ReadFile(own)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, tc := range decodeSetterTests(f, own, data) {
+		if which := slices.Index(setterNames, tc.Attr); which >= 0 {
+			seeds = append(seeds, setterSeed{tc.Href, byte(which), tc.NewValue})
+		}
+	}
+	return seeds
+}
+
+// checkSetter runs the setter named attr with value on a copy of orig and
+// checks the properties of FuzzSetters.
+func checkSetter(t *testing.T, orig URL, attr, value string) {
+	t.Helper()
+	u := orig
+	set := setters[attr]
+	if attr == "href" {
+		err := u.SetHref(value)
+		want, werr := Parse(value)
+		switch {
+		case (err == nil) != (werr == nil):
+			t.Fatalf("SetHref(%q) error %v, Parse error %v", value, err, werr)
+		case err != nil && u != orig:
+			t.Fatalf("SetHref(%q) failed (%v) but changed the URL to %q", value, err, u.Href())
+		case err == nil && u != want:
+			t.Fatalf("SetHref(%q) = %q, Parse gives %q", value, u.Href(), want.Href())
+		}
+	} else {
+		set(&u, value)
+	}
+	if !utf8.ValidString(u.Href()) {
+		t.Fatalf("%s setter with %q on %q: href %q is not valid UTF-8", attr, value, orig.Href(), u.Href())
+	}
+	checkInvariants(t, u)
+	if u.Href() == orig.Href() && u != orig {
+		t.Fatalf("%s setter with %q on %q: same href, but the URL is not == the original:\n got %+v\nwant %+v",
+			attr, value, orig.Href(), u, orig)
+	}
+
+	// The setter changes only its own components: the getters it does not
+	// own return what they did.
+	keep := map[string][]string{
+		"protocol": {"username", "password", "search", "hash"}, // the port may become null, a file host or path normalize
+		"username": {"protocol", "password", "host", "pathname", "search", "hash"},
+		"password": {"protocol", "username", "host", "pathname", "search", "hash"},
+		"host":     {"protocol", "username", "password", "pathname", "search", "hash"},
+		"hostname": {"protocol", "username", "password", "port", "pathname", "search", "hash"},
+		"port":     {"protocol", "username", "password", "hostname", "pathname", "search", "hash"},
+		"pathname": {"protocol", "username", "password", "host", "search", "hash"},
+		"search":   {"protocol", "username", "password", "host", "pathname", "hash"},
+		"hash":     {"protocol", "username", "password", "host", "pathname", "search"},
+	}
+	for _, name := range keep[attr] {
+		if got, was := getters[name](u), getters[name](orig); got != was {
+			t.Errorf("%s setter with %q on %q changed %s from %q to %q (href %q)",
+				attr, value, orig.Href(), name, was, got, u.Href())
+		}
+	}
+
+	// The same setter with the same value again changes nothing: what it
+	// sets depends only on the value and the components it leaves alone.
+	v := u
+	if attr == "href" {
+		_ = v.SetHref(value)
+	} else {
+		set(&v, value)
+	}
+	if v != u {
+		t.Errorf("%s setter with %q on %q gives %q, and again %q", attr, value, orig.Href(), u.Href(), v.Href())
+	}
+}
+
+// FuzzSetSearchParams writes the pairs of any query string back into any URL
+// with SetSearchParams and checks: the URL is what its href parses to; only
+// the query changed; the query reads back as the same pairs; and it is null
+// exactly when there are none (the standard's update steps).
+func FuzzSetSearchParams(f *testing.F) {
+	for _, s := range []string{"", "?", "a=b ~", "=&=x&a", "%FF=+", "q=🏳️‍🌈&key=e1f7bc78"} {
+		f.Add("https://example.com/?x#f", s)
+		f.Add("sc:a ?q=1", s)
+	}
+	for i, input := range seedInputs(f) {
+		if i%4 == 0 {
+			f.Add(input, "a=1&b=x+y")
+		}
+	}
+	f.Fuzz(func(t *testing.T, input, query string) {
+		u, err := Parse(input)
+		if err != nil {
+			return
+		}
+		orig := u
+		p := NewSearchParams(query)
+		u.SetSearchParams(p)
+		checkInvariants(t, u)
+		if back := u.SearchParams(); !equalPairs(back.list, p.list) {
+			t.Fatalf("%q with %q: SearchParams() = %q, want %q", orig.Href(), query, back.list, p.list)
+		}
+		if _, ok := u.Query(); ok != (p.Size() > 0) {
+			t.Fatalf("%q with %q: query non-null = %v with %d pairs", orig.Href(), query, ok, p.Size())
+		}
+		for _, name := range []string{"protocol", "username", "password", "host", "pathname", "hash"} {
+			if got, was := getters[name](u), getters[name](orig); got != was {
+				t.Fatalf("%q with %q: %s changed from %q to %q", orig.Href(), query, name, was, got)
+			}
+		}
+	})
 }
 
 // TestSetSearchQueryObject checks the search setter's last step (whatwg/url

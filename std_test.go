@@ -47,7 +47,7 @@ func TestToStdURLTestData(t *testing.T) {
 	for _, name := range []string{"urltestdata.json", "urltestdata-javascript-only.json"} {
 		var converted, refused int
 		refusedBy := map[string]int{}
-		for _, tc := range loadURLTestCases(t, wptFile(t, name)) {
+		for _, tc := range wptCases[urlTestCase](t, name) {
 			if tc.Failure {
 				continue
 			}

@@ -1,7 +1,6 @@
 package url
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -10,41 +9,6 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 )
-
-// TestURLEncodedParserWPT runs every case of urlencoded-parser-data.json
-// through ParseURLEncoded and NewSearchParams.
-func TestURLEncodedParserWPT(t *testing.T) {
-	var cases []struct {
-		Input  string     `json:"input"`
-		Output [][]string `json:"output"`
-	}
-	if err := json.Unmarshal(wptFile(t, "urlencoded-parser-data.json"), &cases); err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) == 0 {
-		t.Fatal("no cases in urlencoded-parser-data.json")
-	}
-	for _, tc := range cases {
-		t.Run(tc.Input, func(t *testing.T) {
-			want := make([][2]string, len(tc.Output))
-			for i, pair := range tc.Output {
-				if len(pair) != 2 {
-					t.Fatalf("bad pair %q", pair)
-				}
-				want[i] = [2]string{pair[0], pair[1]}
-			}
-			if got := ParseURLEncoded(tc.Input); !equalPairs(got, want) {
-				t.Errorf("ParseURLEncoded(%q) = %q, want %q", tc.Input, got, want)
-			}
-			// new URLSearchParams(input) runs the same parser.
-			p := NewSearchParams(tc.Input)
-			if !equalPairs(p.list, want) {
-				t.Errorf("NewSearchParams(%q) = %q, want %q", tc.Input, p.list, want)
-			}
-			checkSearchParams(t, p)
-		})
-	}
-}
 
 // equalPairs reports whether a and b hold the same pairs; nil and empty are
 // the same.

@@ -9,7 +9,8 @@ import (
 // validation errors of the basic URL parser written to be checked by eye
 // against url.bs: one code point per step, each state exactly as the
 // standard words it, keeping only what decides which validation errors are
-// signalled (the URL's scheme and the base URL; nothing of the output). The
+// signalled (the URL's scheme and the base URL; nothing of the output), and
+// a method per state, named after it as the parser's are (states.go). The
 // tests in validation_test.go and FuzzValidationErrors compare the parser
 // with it, kinds, order, failure flags and offsets.
 //
@@ -29,16 +30,29 @@ func modelValidationErrors(input string, base *URL) ([]ValidationError, Validati
 	return m.errs, m.failure
 }
 
+// model holds one run of the model: the input as code points, the
+// variables of the basic URL parser's state machine that decide which
+// validation errors are signalled, and the errors.
 type model struct {
 	base *URL
 
 	in  []rune // the input after steps 1 to 3, as code points
 	off []int  // off[i] is the byte offset of in[i]; off[len(in)] is the length
 
+	state          int
+	pointer        int
+	buffer         []rune
+	bufferStart    int // the pointer at which buffer's first code point was appended
+	atSignSeen     bool
+	insideBrackets bool
+	urlScheme      string // url's scheme
+	special        bool   // url is special
+
 	errs    []ValidationError
 	failure ValidationErrorKind
 }
 
+// The states of the state machine, named as the parser's (parser.go).
 const (
 	mSchemeStart = iota
 	mScheme
@@ -88,9 +102,86 @@ func (m *model) remainingStartsWith(i int, s string) bool {
 	return strings.HasPrefix(string(m.in[i+1:]), s)
 }
 
+// at is the byte offset of the code point at pointer p, clamped to the
+// input.
+func (m *model) at(p int) int { return m.off[min(max(p, 0), len(m.in))] }
+
+// appendBuffer appends c, the code point at the pointer, to buffer.
+func (m *model) appendBuffer(c rune) {
+	if len(m.buffer) == 0 {
+		m.bufferStart = m.pointer
+	}
+	m.buffer = append(m.buffer, c)
+}
+
+func (m *model) setScheme(s string) {
+	m.urlScheme = s
+	m.special = specialScheme(s)
+}
+
 func isC0ControlOrSpace(r byte) bool { return r <= 0x20 }
 
+// run runs the basic URL parser
+// (https://url.spec.whatwg.org/#concept-basic-url-parser) on input: steps 1
+// to 3, then the state machine, one code point per step, with a method per
+// state.
 func (m *model) run(input string) {
+	m.removeInvalidCodePoints(input)
+	m.state = mSchemeStart
+	for m.pointer = 0; ; m.pointer++ {
+		c := m.c(m.pointer)
+		ok := true
+		switch m.state {
+		case mSchemeStart:
+			m.schemeStart(c)
+		case mScheme:
+			m.scheme(c)
+		case mNoScheme:
+			ok = m.noScheme(c)
+		case mSpecialRelativeOrAuthority:
+			m.specialRelativeOrAuthority(c)
+		case mPathOrAuthority:
+			m.pathOrAuthority(c)
+		case mRelative:
+			m.relative(c)
+		case mRelativeSlash:
+			m.relativeSlash(c)
+		case mSpecialAuthoritySlashes:
+			m.specialAuthoritySlashes(c)
+		case mSpecialAuthorityIgnoreSlashes:
+			m.specialAuthorityIgnoreSlashes(c)
+		case mAuthority:
+			ok = m.authority(c)
+		case mHost:
+			ok = m.host(c)
+		case mPort:
+			ok = m.port(c)
+		case mFile:
+			m.fileState(c)
+		case mFileSlash:
+			m.fileSlash(c)
+		case mFileHost:
+			ok = m.fileHost(c)
+		case mPathStart:
+			m.pathStart(c)
+		case mPath:
+			m.path(c)
+		case mOpaquePath:
+			m.opaquePath(c)
+		case mQuery:
+			m.query(c)
+		case mFragment:
+			m.fragment(c)
+		}
+		if !ok || m.pointer >= len(m.in) {
+			return
+		}
+	}
+}
+
+// removeInvalidCodePoints runs steps 1 to 3 of the basic URL parser and
+// sets m.in and m.off to what remains of input.
+func (m *model) removeInvalidCodePoints(input string) {
 	// 1.2. If input contains any leading or trailing C0 control or space,
 	// invalid-URL-unit validation error. 1.3. Remove them.
 	i, j := 0, len(input)
@@ -140,335 +231,521 @@ func (m *model) run(input string) {
 		k += n
 	}
 	m.off = append(m.off, len(s))
+}
 
-	state := mSchemeStart
-	var buffer []rune
-	bufferStart := 0 // the pointer at which buffer's first code point was appended
-	appendBuffer := func(p int, c rune) {
-		if len(buffer) == 0 {
-			bufferStart = p
-		}
-		buffer = append(buffer, c)
+// schemeStart is https://url.spec.whatwg.org/#scheme-start-state.
+func (m *model) schemeStart(c rune) {
+	if isASCIIAlpha(int(c)) {
+		// 1. If c is an ASCII alpha, append c, lowercased, to buffer, and
+		// set state to scheme state.
+		m.buffer = append(m.buffer, c|0x20)
+		m.state = mScheme
+	} else {
+		// 2. Otherwise, set state to no scheme state and decrease pointer
+		// by 1.
+		m.state = mNoScheme
+		m.pointer--
 	}
-	atSignSeen, insideBrackets := false, false
-	scheme, special := "", false
-	setScheme := func(s string) {
-		scheme = s
-		special = specialScheme(s)
-	}
-	at := func(p int) int { return m.off[min(max(p, 0), len(m.in))] }
+}
 
-	for pointer := 0; ; pointer++ {
-		c := m.c(pointer)
-		switch state {
-		case mSchemeStart:
-			if isASCIIAlpha(int(c)) {
-				buffer = append(buffer, c|0x20)
-				state = mScheme
-			} else {
-				state = mNoScheme
-				pointer--
-			}
-		case mScheme:
-			switch {
-			case isASCIIAlpha(int(c)) || isASCIIDigit(int(c)) || c == '+' || c == '-' || c == '.':
-				if isASCIIAlpha(int(c)) {
-					c |= 0x20
-				}
-				buffer = append(buffer, c)
-			case c == ':':
-				setScheme(string(buffer))
-				buffer = buffer[:0]
-				switch {
-				case scheme == "file":
-					if !m.remainingStartsWith(pointer, "//") {
-						m.report(ErrSpecialSchemeMissingFollowingSolidus, at(pointer))
-					}
-					state = mFile
-				case special && m.base != nil && m.base.Scheme() == scheme:
-					state = mSpecialRelativeOrAuthority
-				case special:
-					state = mSpecialAuthoritySlashes
-				case m.remainingStartsWith(pointer, "/"):
-					state = mPathOrAuthority
-					pointer++
-				default:
-					state = mOpaquePath
-				}
-			default:
-				buffer = buffer[:0]
-				state = mNoScheme
-				pointer = -1
-			}
-		case mNoScheme:
-			switch {
-			case m.base == nil || m.base.HasOpaquePath() && c != '#':
-				m.fail(ErrMissingSchemeNonRelativeURL, at(pointer))
-				return
-			case m.base.HasOpaquePath() && c == '#':
-				setScheme(m.base.Scheme())
-				state = mFragment
-			case m.base.Scheme() != "file":
-				state = mRelative
-				pointer--
-			default:
-				state = mFile
-				pointer--
-			}
-		case mSpecialRelativeOrAuthority:
-			if c == '/' && m.remainingStartsWith(pointer, "/") {
-				state = mSpecialAuthorityIgnoreSlashes
-				pointer++
-			} else {
-				m.report(ErrSpecialSchemeMissingFollowingSolidus, at(pointer))
-				state = mRelative
-				pointer--
-			}
-		case mPathOrAuthority:
-			if c == '/' {
-				state = mAuthority
-			} else {
-				state = mPath
-				pointer--
-			}
-		case mRelative:
-			setScheme(m.base.Scheme())
-			switch {
-			case c == '/':
-				state = mRelativeSlash
-			case special && c == '\\':
-				m.report(ErrInvalidReverseSolidus, at(pointer))
-				state = mRelativeSlash
-			case c == '?':
-				state = mQuery
-			case c == '#':
-				state = mFragment
-			case c != -1:
-				state = mPath
-				pointer--
-			}
-		case mRelativeSlash:
-			switch {
-			case special && (c == '/' || c == '\\'):
-				if c == '\\' {
-					m.report(ErrInvalidReverseSolidus, at(pointer))
-				}
-				state = mSpecialAuthorityIgnoreSlashes
-			case c == '/':
-				state = mAuthority
-			default:
-				state = mPath
-				pointer--
-			}
-		case mSpecialAuthoritySlashes:
-			if c == '/' && m.remainingStartsWith(pointer, "/") {
-				state = mSpecialAuthorityIgnoreSlashes
-				pointer++
-			} else {
-				m.report(ErrSpecialSchemeMissingFollowingSolidus, at(pointer))
-				state = mSpecialAuthorityIgnoreSlashes
-				pointer--
-			}
-		case mSpecialAuthorityIgnoreSlashes:
-			if c != '/' && c != '\\' {
-				state = mAuthority
-				pointer--
-			} else {
-				m.report(ErrSpecialSchemeMissingFollowingSolidus, at(pointer))
-			}
-		case mAuthority:
-			switch {
-			case c == '@':
-				m.report(ErrInvalidCredentials, at(pointer))
-				atSignSeen = true
-				buffer = buffer[:0]
-			case c == -1 || c == '/' || c == '?' || c == '#' || special && c == '\\':
-				if atSignSeen && len(buffer) == 0 {
-					m.fail(ErrHostMissing, at(pointer))
-					return
-				}
-				pointer -= len(buffer) + 1
-				buffer = buffer[:0]
-				state = mHost
-			default:
-				appendBuffer(pointer, c)
-			}
-		case mHost:
-			switch {
-			case c == ':' && !insideBrackets:
-				if len(buffer) == 0 {
-					m.fail(ErrHostMissing, at(pointer))
-					return
-				}
-				if !m.host(string(buffer), !special, bufferStart) {
-					return
-				}
-				buffer = buffer[:0]
-				state = mPort
-			case c == -1 || c == '/' || c == '?' || c == '#' || special && c == '\\':
-				pointer--
-				if special && len(buffer) == 0 {
-					// The offset is where the host would start: at c.
-					m.fail(ErrHostMissing, at(pointer+1))
-					return
-				}
-				if len(buffer) == 0 {
-					bufferStart = pointer + 1
-				}
-				if !m.host(string(buffer), !special, bufferStart) {
-					return
-				}
-				buffer = buffer[:0]
-				state = mPathStart
-			default:
-				if c == '[' {
-					insideBrackets = true
-				}
-				if c == ']' {
-					insideBrackets = false
-				}
-				appendBuffer(pointer, c)
-			}
-		case mPort:
-			switch {
-			case isASCIIDigit(int(c)):
-				appendBuffer(pointer, c)
-			case c == -1 || c == '/' || c == '?' || c == '#' || special && c == '\\':
-				if len(buffer) > 0 {
-					port := 0
-					for _, d := range buffer {
-						port = min(port*10+int(d-'0'), 1<<20)
-					}
-					if port > 0xffff {
-						m.fail(ErrPortOutOfRange, at(bufferStart))
-						return
-					}
-					buffer = buffer[:0]
-				}
-				state = mPathStart
-				pointer--
-			default:
-				m.fail(ErrPortInvalid, at(pointer))
-				return
-			}
-		case mFile:
-			setScheme("file")
-			switch {
-			case c == '/' || c == '\\':
-				if c == '\\' {
-					m.report(ErrInvalidReverseSolidus, at(pointer))
-				}
-				state = mFileSlash
-			case m.base != nil && m.base.Scheme() == "file":
-				switch {
-				case c == '?':
-					state = mQuery
-				case c == '#':
-					state = mFragment
-				case c != -1:
-					if modelStartsWithWindowsDriveLetter(m.in[pointer:]) {
-						m.report(ErrFileInvalidWindowsDriveLetter, at(pointer))
-					}
-					state = mPath
-					pointer--
-				}
-			default:
-				state = mPath
-				pointer--
-			}
-		case mFileSlash:
-			if c == '/' || c == '\\' {
-				if c == '\\' {
-					m.report(ErrInvalidReverseSolidus, at(pointer))
-				}
-				state = mFileHost
-			} else {
-				state = mPath
-				pointer--
-			}
-		case mFileHost:
-			if c == -1 || c == '/' || c == '\\' || c == '?' || c == '#' {
-				pointer--
-				switch {
-				case isWindowsDriveLetter(string(buffer)):
-					m.report(ErrFileInvalidWindowsDriveLetterHost, at(bufferStart))
-					// buffer is not reset here and instead used in the path
-					// state.
-					state = mPath
-				case len(buffer) == 0:
-					state = mPathStart
-				default:
-					if !m.host(string(buffer), false, bufferStart) {
-						return
-					}
-					buffer = buffer[:0]
-					state = mPathStart
-				}
-			} else {
-				appendBuffer(pointer, c)
-			}
-		case mPathStart:
-			switch {
-			case special:
-				if c == '\\' {
-					m.report(ErrInvalidReverseSolidus, at(pointer))
-				}
-				state = mPath
-				if c != '/' && c != '\\' {
-					pointer--
-				}
-			case c == '?':
-				state = mQuery
-			case c == '#':
-				state = mFragment
-			case c != -1:
-				state = mPath
-				if c != '/' {
-					pointer--
-				}
-			}
-		case mPath:
-			if c == -1 || c == '/' || special && c == '\\' || c == '?' || c == '#' {
-				if special && c == '\\' {
-					m.report(ErrInvalidReverseSolidus, at(pointer))
-				}
-				buffer = buffer[:0]
-				switch c {
-				case '?':
-					state = mQuery
-				case '#':
-					state = mFragment
-				}
-			} else {
-				m.checkURLUnit(pointer)
-				buffer = append(buffer, c)
-			}
-		case mOpaquePath:
-			switch {
-			case c == '?':
-				state = mQuery
-			case c == '#':
-				state = mFragment
-			case c == ' ':
-				m.report(ErrInvalidURLUnit, at(pointer))
-			case c != -1:
-				m.checkURLUnit(pointer)
-			}
-		case mQuery:
-			switch {
-			case c == '#':
-				state = mFragment
-			case c != -1:
-				m.checkURLUnit(pointer)
-			}
-		case mFragment:
-			if c != -1 {
-				m.checkURLUnit(pointer)
-			}
+// scheme is https://url.spec.whatwg.org/#scheme-state.
+func (m *model) scheme(c rune) {
+	switch {
+	// 1. If c is an ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E
+	// (.), append c, lowercased, to buffer.
+	case isASCIIAlpha(int(c)) || isASCIIDigit(int(c)) || c == '+' || c == '-' || c == '.':
+		if isASCIIAlpha(int(c)) {
+			c |= 0x20
 		}
-		if pointer >= len(m.in) {
-			return
+		m.buffer = append(m.buffer, c)
+	// 2. Otherwise, if c is U+003A (:), then:
+	case c == ':':
+		// 2.2. Set url's scheme to buffer. 2.4. Set buffer to the empty
+		// string.
+		m.setScheme(string(m.buffer))
+		m.buffer = m.buffer[:0]
+		switch {
+		// 2.5. If url's scheme is "file": if remaining does not start with
+		// "//", special-scheme-missing-following-solidus validation error;
+		// set state to file state.
+		case m.urlScheme == "file":
+			if !m.remainingStartsWith(m.pointer, "//") {
+				m.report(ErrSpecialSchemeMissingFollowingSolidus, m.at(m.pointer))
+			}
+			m.state = mFile
+		// 2.6. Otherwise, if url is special, base is non-null, and base's
+		// scheme is url's scheme: set state to special relative or
+		// authority state.
+		case m.special && m.base != nil && m.base.Scheme() == m.urlScheme:
+			m.state = mSpecialRelativeOrAuthority
+		// 2.7. Otherwise, if url is special, set state to special authority
+		// slashes state.
+		case m.special:
+			m.state = mSpecialAuthoritySlashes
+		// 2.8. Otherwise, if remaining starts with an U+002F (/), set state
+		// to path or authority state and increase pointer by 1.
+		case m.remainingStartsWith(m.pointer, "/"):
+			m.state = mPathOrAuthority
+			m.pointer++
+		// 2.9. Otherwise, set state to opaque path state.
+		default:
+			m.state = mOpaquePath
 		}
+	// 3. Otherwise, set buffer to the empty string, state to no scheme
+	// state, and start over (from the first code point in input).
+	default:
+		m.buffer = m.buffer[:0]
+		m.state = mNoScheme
+		m.pointer = -1
+	}
+}
+
+// noScheme is https://url.spec.whatwg.org/#no-scheme-state.
+func (m *model) noScheme(c rune) bool {
+	switch {
+	// 1. If base is null, or base has an opaque path and c is not U+0023
+	// (#), missing-scheme-non-relative-URL validation error, return failure.
+	case m.base == nil || m.base.HasOpaquePath() && c != '#':
+		m.fail(ErrMissingSchemeNonRelativeURL, m.at(m.pointer))
+		return false
+	// 2. Otherwise, if base has an opaque path and c is U+0023 (#), set
+	// url's scheme to base's scheme, and state to fragment state.
+	case m.base.HasOpaquePath() && c == '#':
+		m.setScheme(m.base.Scheme())
+		m.state = mFragment
+	// 3. Otherwise, if base's scheme is not "file", set state to relative
+	// state and decrease pointer by 1.
+	case m.base.Scheme() != "file":
+		m.state = mRelative
+		m.pointer--
+	// 4. Otherwise, set state to file state and decrease pointer by 1.
+	default:
+		m.state = mFile
+		m.pointer--
+	}
+	return true
+}
+
+// specialRelativeOrAuthority is
+// https://url.spec.whatwg.org/#special-relative-or-authority-state.
+func (m *model) specialRelativeOrAuthority(c rune) {
+	if c == '/' && m.remainingStartsWith(m.pointer, "/") {
+		// 1. If c is U+002F (/) and remaining starts with U+002F (/), then
+		// set state to special authority ignore slashes state and increase
+		// pointer by 1.
+		m.state = mSpecialAuthorityIgnoreSlashes
+		m.pointer++
+	} else {
+		// 2. Otherwise, special-scheme-missing-following-solidus validation
+		// error, set state to relative state and decrease pointer by 1.
+		m.report(ErrSpecialSchemeMissingFollowingSolidus, m.at(m.pointer))
+		m.state = mRelative
+		m.pointer--
+	}
+}
+
+// pathOrAuthority is https://url.spec.whatwg.org/#path-or-authority-state.
+func (m *model) pathOrAuthority(c rune) {
+	if c == '/' {
+		m.state = mAuthority
+	} else {
+		m.state = mPath
+		m.pointer--
+	}
+}
+
+// relative is https://url.spec.whatwg.org/#relative-state.
+func (m *model) relative(c rune) {
+	// 2. Set url's scheme to base's scheme.
+	m.setScheme(m.base.Scheme())
+	switch {
+	// 3. If c is U+002F (/), then set state to relative slash state.
+	case c == '/':
+		m.state = mRelativeSlash
+	// 4. Otherwise, if url is special and c is U+005C (\),
+	// invalid-reverse-solidus validation error, set state to relative slash
+	// state.
+	case m.special && c == '\\':
+		m.report(ErrInvalidReverseSolidus, m.at(m.pointer))
+		m.state = mRelativeSlash
+	// 5.2. If c is U+003F (?), then set state to query state. 5.3.
+	// Otherwise, if c is U+0023 (#), set state to fragment state. 5.4.
+	// Otherwise, if c is not the EOF code point: set state to path state and
+	// decrease pointer by 1.
+	case c == '?':
+		m.state = mQuery
+	case c == '#':
+		m.state = mFragment
+	case c != -1:
+		m.state = mPath
+		m.pointer--
+	}
+}
+
+// relativeSlash is https://url.spec.whatwg.org/#relative-slash-state.
+func (m *model) relativeSlash(c rune) {
+	switch {
+	// 1. If url is special and c is U+002F (/) or U+005C (\), then: if c is
+	// U+005C (\), invalid-reverse-solidus validation error; set state to
+	// special authority ignore slashes state.
+	case m.special && (c == '/' || c == '\\'):
+		if c == '\\' {
+			m.report(ErrInvalidReverseSolidus, m.at(m.pointer))
+		}
+		m.state = mSpecialAuthorityIgnoreSlashes
+	// 2. Otherwise, if c is U+002F (/), then set state to authority state.
+	case c == '/':
+		m.state = mAuthority
+	// 3. Otherwise, set state to path state, and then, decrease pointer by 1.
+	default:
+		m.state = mPath
+		m.pointer--
+	}
+}
+
+// specialAuthoritySlashes is
+// https://url.spec.whatwg.org/#special-authority-slashes-state.
+func (m *model) specialAuthoritySlashes(c rune) {
+	if c == '/' && m.remainingStartsWith(m.pointer, "/") {
+		// 1. If c is U+002F (/) and remaining starts with U+002F (/), then
+		// set state to special authority ignore slashes state and increase
+		// pointer by 1.
+		m.state = mSpecialAuthorityIgnoreSlashes
+		m.pointer++
+	} else {
+		// 2. Otherwise, special-scheme-missing-following-solidus validation
+		// error, set state to special authority ignore slashes state and
+		// decrease pointer by 1.
+		m.report(ErrSpecialSchemeMissingFollowingSolidus, m.at(m.pointer))
+		m.state = mSpecialAuthorityIgnoreSlashes
+		m.pointer--
+	}
+}
+
+// specialAuthorityIgnoreSlashes is
+// https://url.spec.whatwg.org/#special-authority-ignore-slashes-state.
+func (m *model) specialAuthorityIgnoreSlashes(c rune) {
+	if c != '/' && c != '\\' {
+		// 1. If c is neither U+002F (/) nor U+005C (\), then set state to
+		// authority state and decrease pointer by 1.
+		m.state = mAuthority
+		m.pointer--
+	} else {
+		// 2. Otherwise, special-scheme-missing-following-solidus validation
+		// error.
+		m.report(ErrSpecialSchemeMissingFollowingSolidus, m.at(m.pointer))
+	}
+}
+
+// authority is https://url.spec.whatwg.org/#authority-state.
+func (m *model) authority(c rune) bool {
+	switch {
+	// 1. If c is U+0040 (@), then: invalid-credentials validation error;
+	// set atSignSeen to true; set buffer to the empty string.
+	case c == '@':
+		m.report(ErrInvalidCredentials, m.at(m.pointer))
+		m.atSignSeen = true
+		m.buffer = m.buffer[:0]
+	// 2. Otherwise, if c is the EOF code point, U+002F (/), U+003F (?), or
+	// U+0023 (#), or url is special and c is U+005C (\), then:
+	case c == -1 || c == '/' || c == '?' || c == '#' || m.special && c == '\\':
+		// 2.1. If atSignSeen is true and buffer is the empty string,
+		// host-missing validation error, return failure.
+		if m.atSignSeen && len(m.buffer) == 0 {
+			m.fail(ErrHostMissing, m.at(m.pointer))
+			return false
+		}
+		// 2.2. Decrease pointer by buffer's code point length + 1, set
+		// buffer to the empty string, and set state to host state.
+		m.pointer -= len(m.buffer) + 1
+		m.buffer = m.buffer[:0]
+		m.state = mHost
+	// 3. Otherwise, append c to buffer.
+	default:
+		m.appendBuffer(c)
+	}
+	return true
+}
+
+// host is https://url.spec.whatwg.org/#host-state.
+func (m *model) host(c rune) bool {
+	switch {
+	// 2. Otherwise, if c is U+003A (:) and insideBrackets is false:
+	case c == ':' && !m.insideBrackets:
+		// 2.1. If buffer is the empty string, host-missing validation error,
+		// return failure.
+		if len(m.buffer) == 0 {
+			m.fail(ErrHostMissing, m.at(m.pointer))
+			return false
+		}
+		// 2.3. Let host be the result of host parsing buffer with url is not
+		// special. 2.4. If host is failure, then return failure.
+		if !m.hostParser(string(m.buffer), !m.special, m.bufferStart) {
+			return false
+		}
+		// 2.5. Set buffer to the empty string, and state to port state.
+		m.buffer = m.buffer[:0]
+		m.state = mPort
+	// 3. Otherwise, if c is the EOF code point, U+002F (/), U+003F (?), or
+	// U+0023 (#), or url is special and c is U+005C (\), then decrease
+	// pointer by 1, and:
+	case c == -1 || c == '/' || c == '?' || c == '#' || m.special && c == '\\':
+		m.pointer--
+		// 3.1. If url is special and buffer is the empty string,
+		// host-missing validation error, return failure.
+		if m.special && len(m.buffer) == 0 {
+			// The offset is where the host would start: at c.
+			m.fail(ErrHostMissing, m.at(m.pointer+1))
+			return false
+		}
+		if len(m.buffer) == 0 {
+			m.bufferStart = m.pointer + 1
+		}
+		// 3.3. Let host be the result of host parsing buffer with url is not
+		// special. 3.4. If host is failure, then return failure.
+		if !m.hostParser(string(m.buffer), !m.special, m.bufferStart) {
+			return false
+		}
+		// 3.5. Set buffer to the empty string, and state to path start
+		// state.
+		m.buffer = m.buffer[:0]
+		m.state = mPathStart
+	// 4. Otherwise: if c is U+005B ([), then set insideBrackets to true; if c
+	// is U+005D (]), then set insideBrackets to false; append c to buffer.
+	default:
+		if c == '[' {
+			m.insideBrackets = true
+		}
+		if c == ']' {
+			m.insideBrackets = false
+		}
+		m.appendBuffer(c)
+	}
+	return true
+}
+
+// port is https://url.spec.whatwg.org/#port-state.
+func (m *model) port(c rune) bool {
+	switch {
+	// 1. If c is an ASCII digit, append c to buffer.
+	case isASCIIDigit(int(c)):
+		m.appendBuffer(c)
+	// 2. Otherwise, if c is the EOF code point, U+002F (/), U+003F (?), or
+	// U+0023 (#), or url is special and c is U+005C (\), then:
+	case c == -1 || c == '/' || c == '?' || c == '#' || m.special && c == '\\':
+		// 2.1. If buffer is not the empty string: let port be the integer
+		// buffer represents; if port is not a 16-bit unsigned integer,
+		// port-out-of-range validation error, return failure; set buffer to
+		// the empty string.
+		if len(m.buffer) > 0 {
+			port := 0
+			for _, d := range m.buffer {
+				port = min(port*10+int(d-'0'), 1<<20)
+			}
+			if port > 0xffff {
+				m.fail(ErrPortOutOfRange, m.at(m.bufferStart))
+				return false
+			}
+			m.buffer = m.buffer[:0]
+		}
+		// 2.3. Set state to path start state and decrease pointer by 1.
+		m.state = mPathStart
+		m.pointer--
+	// 3. Otherwise, port-invalid validation error, return failure.
+	default:
+		m.fail(ErrPortInvalid, m.at(m.pointer))
+		return false
+	}
+	return true
+}
+
+// fileState is https://url.spec.whatwg.org/#file-state.
+func (m *model) fileState(c rune) {
+	// 1. Set url's scheme to "file".
+	m.setScheme("file")
+	switch {
+	// 3. If c is U+002F (/) or U+005C (\), then: if c is U+005C (\),
+	// invalid-reverse-solidus validation error; set state to file slash
+	// state.
+	case c == '/' || c == '\\':
+		if c == '\\' {
+			m.report(ErrInvalidReverseSolidus, m.at(m.pointer))
+		}
+		m.state = mFileSlash
+	// 4. Otherwise, if base is non-null and base's scheme is "file":
+	case m.base != nil && m.base.Scheme() == "file":
+		switch {
+		// 4.2. If c is U+003F (?), then set state to query state.
+		case c == '?':
+			m.state = mQuery
+		// 4.3. Otherwise, if c is U+0023 (#), set state to fragment state.
+		case c == '#':
+			m.state = mFragment
+		// 4.4. Otherwise, if c is not the EOF code point: if the code point
+		// substring from pointer to the end of input starts with a Windows
+		// drive letter, file-invalid-Windows-drive-letter validation error;
+		// set state to path state and decrease pointer by 1.
+		case c != -1:
+			if modelStartsWithWindowsDriveLetter(m.in[m.pointer:]) {
+				m.report(ErrFileInvalidWindowsDriveLetter, m.at(m.pointer))
+			}
+			m.state = mPath
+			m.pointer--
+		}
+	// 5. Otherwise, set state to path state, and decrease pointer by 1.
+	default:
+		m.state = mPath
+		m.pointer--
+	}
+}
+
+// fileSlash is https://url.spec.whatwg.org/#file-slash-state.
+func (m *model) fileSlash(c rune) {
+	if c == '/' || c == '\\' {
+		// 1. If c is U+002F (/) or U+005C (\), then: if c is U+005C (\),
+		// invalid-reverse-solidus validation error; set state to file host
+		// state.
+		if c == '\\' {
+			m.report(ErrInvalidReverseSolidus, m.at(m.pointer))
+		}
+		m.state = mFileHost
+	} else {
+		// 2.2. Set state to path state, and decrease pointer by 1.
+		m.state = mPath
+		m.pointer--
+	}
+}
+
+// fileHost is https://url.spec.whatwg.org/#file-host-state.
+func (m *model) fileHost(c rune) bool {
+	// 2. Otherwise, append c to buffer.
+	if c != -1 && c != '/' && c != '\\' && c != '?' && c != '#' {
+		m.appendBuffer(c)
+		return true
+	}
+	// 1. If c is the EOF code point, U+002F (/), U+005C (\), U+003F (?), or
+	// U+0023 (#), then decrease pointer by 1 and then:
+	m.pointer--
+	switch {
+	// 1.1. If buffer is a Windows drive letter,
+	// file-invalid-Windows-drive-letter-host validation error, set state to
+	// path state.
+	case isWindowsDriveLetter(string(m.buffer)):
+		m.report(ErrFileInvalidWindowsDriveLetterHost, m.at(m.bufferStart))
+		// buffer is not reset here and instead used in the path state.
+		m.state = mPath
+	// 1.2. Otherwise, if buffer is the empty string, then set state to path
+	// start state.
+	case len(m.buffer) == 0:
+		m.state = mPathStart
+	// 1.3. Otherwise: let host be the result of host parsing buffer with url
+	// is not special; if host is failure, then return failure; set buffer to
+	// the empty string and state to path start state.
+	default:
+		if !m.hostParser(string(m.buffer), false, m.bufferStart) {
+			return false
+		}
+		m.buffer = m.buffer[:0]
+		m.state = mPathStart
+	}
+	return true
+}
+
+// pathStart is https://url.spec.whatwg.org/#path-start-state.
+func (m *model) pathStart(c rune) {
+	switch {
+	// 1. If url is special, then: if c is U+005C (\),
+	// invalid-reverse-solidus validation error; set state to path state; if
+	// c is neither U+002F (/) nor U+005C (\), then decrease pointer by 1.
+	case m.special:
+		if c == '\\' {
+			m.report(ErrInvalidReverseSolidus, m.at(m.pointer))
+		}
+		m.state = mPath
+		if c != '/' && c != '\\' {
+			m.pointer--
+		}
+	// 2. Otherwise, if c is U+003F (?), set state to query state.
+	case c == '?':
+		m.state = mQuery
+	// 3. Otherwise, if c is U+0023 (#), set state to fragment state.
+	case c == '#':
+		m.state = mFragment
+	// 4. Otherwise, if c is not the EOF code point: set state to path state;
+	// if c is not U+002F (/), then decrease pointer by 1.
+	case c != -1:
+		m.state = mPath
+		if c != '/' {
+			m.pointer--
+		}
+	}
+}
+
+// path is https://url.spec.whatwg.org/#path-state.
+func (m *model) path(c rune) {
+	// 1. If c is the EOF code point or U+002F (/), or url is special and c is
+	// U+005C (\), or c is U+003F (?) or U+0023 (#), then:
+	if c == -1 || c == '/' || m.special && c == '\\' || c == '?' || c == '#' {
+		// 1.1. If url is special and c is U+005C (\),
+		// invalid-reverse-solidus validation error.
+		if m.special && c == '\\' {
+			m.report(ErrInvalidReverseSolidus, m.at(m.pointer))
+		}
+		// 1.5. Set buffer to the empty string.
+		m.buffer = m.buffer[:0]
+		// 1.6. If c is U+003F (?), then set state to query state. 1.7. If c
+		// is U+0023 (#), then set state to fragment state.
+		switch c {
+		case '?':
+			m.state = mQuery
+		case '#':
+			m.state = mFragment
+		}
+		return
+	}
+	// 2. Otherwise: 2.1 and 2.2 (checkURLUnit); 2.3. append c to buffer.
+	m.checkURLUnit(m.pointer)
+	m.buffer = append(m.buffer, c)
+}
+
+// opaquePath is https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state.
+func (m *model) opaquePath(c rune) {
+	switch {
+	// 1. If c is U+003F (?), then set state to query state.
+	case c == '?':
+		m.state = mQuery
+	// 2. Otherwise, if c is U+0023 (#), then set state to fragment state.
+	case c == '#':
+		m.state = mFragment
+	// 3. Otherwise, if c is U+0020 SPACE: invalid-URL-unit validation error.
+	case c == ' ':
+		m.report(ErrInvalidURLUnit, m.at(m.pointer))
+	// 4. Otherwise, if c is not the EOF code point: 4.1 and 4.2
+	// (checkURLUnit).
+	case c != -1:
+		m.checkURLUnit(m.pointer)
+	}
+}
+
+// query is https://url.spec.whatwg.org/#query-state.
+func (m *model) query(c rune) {
+	switch {
+	// 2. If c is U+0023 (#) or the EOF code point: 2.4. if c is U+0023 (#),
+	// then set state to fragment state.
+	case c == '#':
+		m.state = mFragment
+	// 3. Otherwise, if c is not the EOF code point: 3.1 and 3.2
+	// (checkURLUnit).
+	case c != -1:
+		m.checkURLUnit(m.pointer)
+	}
+}
+
+// fragment is https://url.spec.whatwg.org/#fragment-state.
+func (m *model) fragment(c rune) {
+	// 1. If c is not the EOF code point: 1.1 and 1.2 (checkURLUnit).
+	if c != -1 {
+		m.checkURLUnit(m.pointer)
 	}
 }
 
@@ -493,11 +770,11 @@ func modelStartsWithWindowsDriveLetter(s []rune) bool {
 	return len(s) == 2 || s[2] == '/' || s[2] == '\\' || s[2] == '?' || s[2] == '#'
 }
 
-// host runs the host parser on input, which starts at pointer start, and
-// reports whether it succeeded. Every error of the host parser has the
+// hostParser runs the host parser (https://url.spec.whatwg.org/#concept-host-parser)
+// on input, which starts at pointer start, and reports whether it succeeded. Every error of the host parser has the
 // offset of the host's start, except the invalid-URL-unit errors of the
 // opaque-host parser, which have the offset of the code point they are about.
-func (m *model) host(input string, isOpaque bool, start int) bool {
+func (m *model) hostParser(input string, isOpaque bool, start int) bool {
 	hostAt := m.off[start]
 	sink := &errorSink{fn: func(e ValidationError) {
 		e.Offset = hostAt

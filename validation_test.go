@@ -1,7 +1,6 @@
 package url
 
 import (
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -635,18 +634,20 @@ func TestDomainToUnicodeValidationError(t *testing.T) {
 		{"example.com", "example.com", false},
 		{"xn--fa-hia.example", "faß.example", false},
 	} {
-		var got []string
-		out := domainToUnicode(tc.domain, recordErrors(&got))
-		var want []string
-		if tc.signal {
-			want = []string{"domain-to-Unicode"}
-		}
-		if out != tc.want || !slices.Equal(got, want) {
-			t.Errorf("domainToUnicode(%q) = %q with %q, want %q with %q", tc.domain, out, got, tc.want, want)
-		}
-		if DomainToUnicode(tc.domain) != tc.want {
-			t.Errorf("DomainToUnicode(%q) = %q, want %q", tc.domain, DomainToUnicode(tc.domain), tc.want)
-		}
+		t.Run(tc.domain, func(t *testing.T) {
+			var got []string
+			out := domainToUnicode(tc.domain, recordErrors(&got))
+			var want []string
+			if tc.signal {
+				want = []string{"domain-to-Unicode"}
+			}
+			if out != tc.want || !slices.Equal(got, want) {
+				t.Errorf("domainToUnicode(%q) = %q with %q, want %q with %q", tc.domain, out, got, tc.want, want)
+			}
+			if DomainToUnicode(tc.domain) != tc.want {
+				t.Errorf("DomainToUnicode(%q) = %q, want %q", tc.domain, DomainToUnicode(tc.domain), tc.want)
+			}
+		})
 	}
 	// The URL parser never signals it, not even for such a domain.
 	_, got, _ := recordParse("https://xn--a.example/", "", false)
@@ -739,35 +740,27 @@ func TestValidationErrorKindsMatchStandard(t *testing.T) {
 	}
 }
 
-// wptURLCases returns the cases of urltestdata.json.
-func wptURLCases(t *testing.T) []urlTestCase {
-	return loadURLTestCases(t, wptFile(t, "urltestdata.json"))
-}
-
-func (tc *urlTestCase) baseOrEmpty() string {
-	if tc.Base == nil {
-		return ""
-	}
-	return *tc.Base
-}
-
 // TestWPTValidationErrorsMatchModel compares the validation errors of every
 // input of urltestdata.json with those of the model of the standard's steps:
 // kinds, order, failure flags and offsets.
 func TestWPTValidationErrorsMatchModel(t *testing.T) {
 	for _, file := range []string{"urltestdata.json", "urltestdata-javascript-only.json"} {
-		for _, tc := range loadURLTestCases(t, wptFile(t, file)) {
-			_, got, _ := recordParse(tc.Input, tc.baseOrEmpty(), false)
-			var base *URL
-			if tc.Base != nil {
-				b := MustParse(*tc.Base)
-				base = &b
+		t.Run(file, func(t *testing.T) {
+			for _, tc := range wptCases[urlTestCase](t, file) {
+				t.Run(tc.name(), func(t *testing.T) {
+					_, got, _ := recordParse(tc.Input, tc.baseOrEmpty(), false)
+					var base *URL
+					if tc.Base != nil {
+						b := MustParse(*tc.Base)
+						base = &b
+					}
+					want, _ := modelValidationErrors(tc.Input, base)
+					if !slices.Equal(formatErrors(got), formatErrors(want)) {
+						t.Errorf("errors %q, the model has %q", formatErrors(got), formatErrors(want))
+					}
+				})
 			}
-			want, _ := modelValidationErrors(tc.Input, base)
-			if !slices.Equal(formatErrors(got), formatErrors(want)) {
-				t.Errorf("%s: errors %q, the model has %q", tc.name(), formatErrors(got), formatErrors(want))
-			}
-		}
+		})
 	}
 }
 
@@ -778,32 +771,33 @@ func TestWPTValidationErrorsMatchModel(t *testing.T) {
 func TestWPTFailureKinds(t *testing.T) {
 	canFail := ValidationErrorKind.CanFail // checked against url.bs by TestValidationErrorKindsMatchStandard
 	n := 0
-	for _, tc := range wptURLCases(t) {
+	for _, tc := range wptCases[urlTestCase](t, "urltestdata.json") {
 		if !tc.Failure {
 			continue
 		}
 		n++
-		_, got, err := recordParse(tc.Input, tc.baseOrEmpty(), false)
-		var pe *ParseError
-		if !errors.As(err, &pe) {
-			t.Errorf("%s: error %v, want a *ParseError", tc.name(), err)
-			continue
-		}
-		if !canFail(pe.Kind) {
-			t.Errorf("%s: fails with %v, whose Failure column is not Yes", tc.name(), pe.Kind)
-		}
-		if !errors.Is(err, pe.Kind) {
-			t.Errorf("%s: errors.Is(err, %v) is false", tc.name(), pe.Kind)
-		}
-		failures := 0
-		for _, e := range got {
-			if e.Failure {
-				failures++
+		t.Run(tc.name(), func(t *testing.T) {
+			_, got, err := recordParse(tc.Input, tc.baseOrEmpty(), false)
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v, want a *ParseError", err)
 			}
-		}
-		if len(got) == 0 || failures != 1 || !got[len(got)-1].Failure || got[len(got)-1].Kind != pe.Kind {
-			t.Errorf("%s: fails with %v; reported %q", tc.name(), pe.Kind, formatErrors(got))
-		}
+			if !canFail(pe.Kind) {
+				t.Errorf("fails with %v, whose Failure column is not Yes", pe.Kind)
+			}
+			if !errors.Is(err, pe.Kind) {
+				t.Errorf("errors.Is(err, %v) is false", pe.Kind)
+			}
+			failures := 0
+			for _, e := range got {
+				if e.Failure {
+					failures++
+				}
+			}
+			if len(got) == 0 || failures != 1 || !got[len(got)-1].Failure || got[len(got)-1].Kind != pe.Kind {
+				t.Errorf("fails with %v; reported %q", pe.Kind, formatErrors(got))
+			}
+		})
 	}
 	if n == 0 {
 		t.Fatal("no failure cases")
@@ -890,7 +884,7 @@ func TestWPTFailureKindsByName(t *testing.T) {
 	occur := map[ValidationErrorKind]int{}
 	type key struct{ input, base string }
 	kindOf := map[key]ValidationErrorKind{}
-	for _, tc := range wptURLCases(t) {
+	for _, tc := range wptCases[urlTestCase](t, "urltestdata.json") {
 		if !tc.Failure {
 			continue
 		}
@@ -926,6 +920,8 @@ func TestWPTFailureKindsByName(t *testing.T) {
 // inputCase is an input with its base URL ("" for none).
 type inputCase struct{ input, base string }
 
+func (c inputCase) name() string { return valCase{input: c.input, base: c.base}.name() }
+
 // validationInputs returns the inputs of urltestdata.json and
 // urltestdata-javascript-only.json with their bases, the hosts of
 // toascii.json as https://HOST/x, the tables of this file, and the hrefs of
@@ -933,31 +929,15 @@ type inputCase struct{ input, base string }
 func validationInputs(t *testing.T) []inputCase {
 	var cases []inputCase
 	for _, file := range []string{"urltestdata.json", "urltestdata-javascript-only.json"} {
-		for _, tc := range loadURLTestCases(t, wptFile(t, file)) {
+		for _, tc := range wptCases[urlTestCase](t, file) {
 			cases = append(cases, inputCase{tc.Input, tc.baseOrEmpty()})
 		}
 	}
-	var toASCII []json.RawMessage
-	if err := json.Unmarshal(wptFile(t, "toascii.json"), &toASCII); err != nil {
-		t.Fatal(err)
+	for _, tc := range wptCases[hostTestCase](t, "toascii.json") {
+		cases = append(cases, inputCase{"https://" + tc.Input + "/x", ""}, inputCase{"sc://" + tc.Input + "/x", ""})
 	}
-	for _, r := range toASCII {
-		var tc struct{ Input string }
-		if r[0] == '{' && json.Unmarshal(r, &tc) == nil {
-			cases = append(cases, inputCase{"https://" + tc.Input + "/x", ""}, inputCase{"sc://" + tc.Input + "/x", ""})
-		}
-	}
-	var setters map[string]json.RawMessage
-	if err := json.Unmarshal(wptFile(t, "setters_tests.json"), &setters); err != nil {
-		t.Fatal(err)
-	}
-	for name, r := range setters {
-		var list []struct{ Href string }
-		if name != "comment" && json.Unmarshal(r, &list) == nil {
-			for _, tc := range list {
-				cases = append(cases, inputCase{tc.Href, ""})
-			}
-		}
+	for _, tc := range decodeSetterTests(t, "setters_tests.json", wptFile(t, "setters_tests.json")) {
+		cases = append(cases, inputCase{tc.Href, ""})
 	}
 	for _, row := range validationErrorTable {
 		for _, c := range append(slices.Clone(row.signal), row.none...) {
@@ -975,41 +955,42 @@ func validationInputs(t *testing.T) []inputCase {
 func TestStrict(t *testing.T) {
 	accepted, rejected := 0, 0
 	for _, c := range validationInputs(t) {
-		u, errs, err := recordParse(c.input, c.base, false)
-		su, serrs, serr := recordParse(c.input, c.base, true)
-		valid := IsValidURLString(c.input)
-		if c.base != "" {
-			valid = IsValidURLStringWithBase(c.input, c.base)
-		}
-		name := (&urlTestCase{Input: c.input, Base: &c.base}).name()
-		if len(errs) == 0 {
-			accepted++
-			if err != nil || serr != nil {
-				t.Errorf("%s: no validation error, but %v (strict: %v)", name, err, serr)
-			} else if su != u {
-				t.Errorf("%s: strict parse %q, want %q", name, su.Href(), u.Href())
+		t.Run(c.name(), func(t *testing.T) {
+			u, errs, err := recordParse(c.input, c.base, false)
+			su, serrs, serr := recordParse(c.input, c.base, true)
+			valid := IsValidURLString(c.input)
+			if c.base != "" {
+				valid = IsValidURLStringWithBase(c.input, c.base)
 			}
-			if len(serrs) != 0 {
-				t.Errorf("%s: strict reports %q", name, formatErrors(serrs))
+			if len(errs) == 0 {
+				accepted++
+				if err != nil || serr != nil {
+					t.Errorf("no validation error, but %v (strict: %v)", err, serr)
+				} else if su != u {
+					t.Errorf("strict parse %q, want %q", su.Href(), u.Href())
+				}
+				if len(serrs) != 0 {
+					t.Errorf("strict reports %q", formatErrors(serrs))
+				}
+				if !valid {
+					t.Errorf("no validation error, but IsValidURLString is false")
+				}
+				return
 			}
-			if !valid {
-				t.Errorf("%s: no validation error, but IsValidURLString is false", name)
+			rejected++
+			want := errs[0]
+			want.Failure = true
+			var pe *ParseError
+			if !errors.As(serr, &pe) || pe.Kind != want.Kind || !errors.Is(serr, want.Kind) {
+				t.Errorf("strict error %v, want the first validation error, %v", serr, want.Kind)
 			}
-			continue
-		}
-		rejected++
-		want := errs[0]
-		want.Failure = true
-		var pe *ParseError
-		if !errors.As(serr, &pe) || pe.Kind != want.Kind || !errors.Is(serr, want.Kind) {
-			t.Errorf("%s: strict error %v, want the first validation error, %v", name, serr, want.Kind)
-		}
-		if len(serrs) != 1 || serrs[0] != want {
-			t.Errorf("%s: strict reports %q, want %q", name, formatErrors(serrs), formatErrors([]ValidationError{want}))
-		}
-		if su.IsValid() || valid {
-			t.Errorf("%s: strict parse %q, IsValidURLString %v", name, su.Href(), valid)
-		}
+			if len(serrs) != 1 || serrs[0] != want {
+				t.Errorf("strict reports %q, want %q", formatErrors(serrs), formatErrors([]ValidationError{want}))
+			}
+			if su.IsValid() || valid {
+				t.Errorf("strict parse %q, IsValidURLString %v", su.Href(), valid)
+			}
+		})
 	}
 	t.Logf("strict accepts %d inputs and rejects %d", accepted, rejected)
 	if accepted == 0 || rejected == 0 {
@@ -1079,22 +1060,24 @@ var urlParsingExamples = []struct {
 
 func TestIsValidURLStringExamples(t *testing.T) {
 	for _, ex := range urlParsingExamples {
-		valid := IsValidURLString(ex.input)
-		var u URL
-		var err error
-		if ex.base != "" {
-			valid = IsValidURLStringWithBase(ex.input, ex.base)
-			u, err = ParseWithBase(ex.input, ex.base)
-		} else {
-			u, err = Parse(ex.input)
-		}
-		_, errs, _ := recordParse(ex.input, ex.base, true)
-		if valid != ex.valid || (len(errs) == 0) != ex.valid {
-			t.Errorf("%q against %q: IsValidURLString %v, strict errors %q, want valid %v", ex.input, ex.base, valid, formatErrors(errs), ex.valid)
-		}
-		if (err == nil) != (ex.output != "") || err == nil && u.Href() != ex.output {
-			t.Errorf("%q against %q: %q, %v; want %q", ex.input, ex.base, u.Href(), err, ex.output)
-		}
+		t.Run(inputCase{ex.input, ex.base}.name(), func(t *testing.T) {
+			valid := IsValidURLString(ex.input)
+			var u URL
+			var err error
+			if ex.base != "" {
+				valid = IsValidURLStringWithBase(ex.input, ex.base)
+				u, err = ParseWithBase(ex.input, ex.base)
+			} else {
+				u, err = Parse(ex.input)
+			}
+			_, errs, _ := recordParse(ex.input, ex.base, true)
+			if valid != ex.valid || (len(errs) == 0) != ex.valid {
+				t.Errorf("IsValidURLString %v, strict errors %q, want valid %v", valid, formatErrors(errs), ex.valid)
+			}
+			if (err == nil) != (ex.output != "") || err == nil && u.Href() != ex.output {
+				t.Errorf("%q, %v; want %q", u.Href(), err, ex.output)
+			}
+		})
 	}
 	// The rows above are the standard's: check them against url.bs.
 	data, err := os.ReadFile(specPath())
@@ -1128,24 +1111,26 @@ func TestIsValidURLStringExamples(t *testing.T) {
 func TestValidURLStringMatchesParser(t *testing.T) {
 	n := 0
 	for _, c := range validationInputs(t) {
-		valid := IsValidURLString(c.input)
-		if c.base != "" {
-			valid = IsValidURLStringWithBase(c.input, c.base)
-		}
-		_, errs, err := recordParse(c.input, c.base, false)
-		if parserValid := len(errs) == 0 && err == nil; valid != parserValid {
-			t.Errorf("%q against %q: IsValidURLString %v, validation errors %q", c.input, c.base, valid, formatErrors(errs))
-		}
-		if valid {
-			n++
-		}
-		if u, err := Parse(c.input); err == nil && u.IsSpecial() && u.Hostname() != "" {
-			for _, h := range []string{u.Hostname(), strings.ToUpper(u.Hostname())} {
-				if got, want := IsValidHostString(h), hostParserValid(h); got != want {
-					t.Errorf("IsValidHostString(%q) = %v, the host parser says %v", h, got, want)
+		t.Run(c.name(), func(t *testing.T) {
+			valid := IsValidURLString(c.input)
+			if c.base != "" {
+				valid = IsValidURLStringWithBase(c.input, c.base)
+			}
+			_, errs, err := recordParse(c.input, c.base, false)
+			if parserValid := len(errs) == 0 && err == nil; valid != parserValid {
+				t.Errorf("IsValidURLString %v, validation errors %q", valid, formatErrors(errs))
+			}
+			if valid {
+				n++
+			}
+			if u, err := Parse(c.input); err == nil && u.IsSpecial() && u.Hostname() != "" {
+				for _, h := range []string{u.Hostname(), strings.ToUpper(u.Hostname())} {
+					if got, want := IsValidHostString(h), hostParserValid(h); got != want {
+						t.Errorf("IsValidHostString(%q) = %v, the host parser says %v", h, got, want)
+					}
 				}
 			}
-		}
+		})
 	}
 	t.Logf("%d valid URL strings", n)
 	// A host that IDNA maps onto an IPv4 address is not a valid host
@@ -1208,12 +1193,14 @@ func TestIsValidHostString(t *testing.T) {
 		// No validation error, but not a valid host string: see valid.go.
 		{"0.0。0.0", false},
 	} {
-		if got := IsValidHostString(tc.host); got != tc.valid {
-			t.Errorf("IsValidHostString(%q) = %v, want %v", tc.host, got, tc.valid)
-		}
-		if got := hostParserValid(tc.host); got != tc.valid && tc.host != "0.0。0.0" {
-			t.Errorf("host parser: %q valid %v, want %v", tc.host, got, tc.valid)
-		}
+		t.Run(tc.host, func(t *testing.T) {
+			if got := IsValidHostString(tc.host); got != tc.valid {
+				t.Errorf("IsValidHostString(%q) = %v, want %v", tc.host, got, tc.valid)
+			}
+			if got := hostParserValid(tc.host); got != tc.valid && tc.host != "0.0。0.0" {
+				t.Errorf("host parser: %q valid %v, want %v", tc.host, got, tc.valid)
+			}
+		})
 	}
 	// Every IPv4 address written with parts from this list: valid exactly
 	// when each part is a shortest decimal number up to 255.
@@ -1283,9 +1270,11 @@ func TestIsValidDomain(t *testing.T) {
 		{"a\u200db.example", false},
 		{"a\xffb.example", false},
 	} {
-		if got := IsValidDomain(tc.domain); got != tc.valid {
-			t.Errorf("IsValidDomain(%q) = %v, want %v", tc.domain, got, tc.valid)
-		}
+		t.Run(tc.domain, func(t *testing.T) {
+			if got := IsValidDomain(tc.domain); got != tc.valid {
+				t.Errorf("IsValidDomain(%q) = %v, want %v", tc.domain, got, tc.valid)
+			}
+		})
 	}
 }
 
@@ -1293,7 +1282,7 @@ func TestIsValidDomain(t *testing.T) {
 // those of the model of the standard's steps, and IsValidURLString with the
 // grammar, on any input, with no base and with a few bases.
 func FuzzValidationErrors(f *testing.F) {
-	for _, s := range seedInputs() {
+	for _, s := range seedInputs(f) {
 		f.Add(s)
 	}
 	for _, row := range validationErrorTable {
