@@ -190,23 +190,23 @@ func (e ValidationError) String() string { return e.Kind.String() }
 type errorSink struct {
 	fn     func(ValidationError) // receives each error, or nil
 	strict bool                  // the first error fails the parse
-	offset int                   // where the parser is in the input, for Offset
 	first  ValidationErrorKind   // the first error signalled, for strict mode
 }
 
-// report signals a validation error that does not, by itself, make the parse
-// fail.
-func (s *errorSink) report(k ValidationErrorKind) {
+// report signals a validation error, found at offset at of the parser's
+// input, that does not by itself make the parse fail.
+func (s *errorSink) report(k ValidationErrorKind, at int) {
 	if s != nil {
-		s.signal(k, false)
+		s.signal(k, false, at)
 	}
 }
 
-// fail signals a validation error at which the parse fails, and returns k so
-// that a caller can write `return errs.fail(ErrHostMissing)`.
-func (s *errorSink) fail(k ValidationErrorKind) ValidationErrorKind {
+// fail signals a validation error, found at offset at, at which the parse
+// fails, and returns k so that a caller can write
+// `return errs.fail(ErrHostMissing, at)`.
+func (s *errorSink) fail(k ValidationErrorKind, at int) ValidationErrorKind {
 	if s != nil {
-		s.signal(k, true)
+		s.signal(k, true, at)
 	}
 	return k
 }
@@ -214,7 +214,7 @@ func (s *errorSink) fail(k ValidationErrorKind) ValidationErrorKind {
 // signal records k and passes it on. In strict mode the first error is the
 // parse's failure, and the parser goes on only to finish its run: nothing
 // after the first error is passed on.
-func (s *errorSink) signal(k ValidationErrorKind, failure bool) {
+func (s *errorSink) signal(k ValidationErrorKind, failure bool, at int) {
 	if s.first == 0 {
 		s.first = k
 		failure = failure || s.strict
@@ -222,13 +222,42 @@ func (s *errorSink) signal(k ValidationErrorKind, failure bool) {
 		return
 	}
 	if s.fn != nil {
-		s.fn(ValidationError{Kind: k, Failure: failure, Offset: s.offset})
+		s.fn(ValidationError{Kind: k, Failure: failure, Offset: at})
 	}
 }
 
+// at returns where the host parser, which runs on a part of the input that
+// starts at offset start, signals its validation errors.
+func (s *errorSink) at(start int) hostErrors { return hostErrors{s, start} }
+
+// hostErrors is where the host parser and the parsers it calls (IPv4, IPv6,
+// IDNA) signal validation errors: a sink, and the offset of the host in the
+// parser's input, which is the offset of every error about the host as a
+// whole (see ValidationError.Offset). The zero hostErrors discards them.
+type hostErrors struct {
+	sink  *errorSink
+	start int
+}
+
+// enabled reports whether the errors are wanted: the host parser spends
+// nothing on finding them otherwise.
+func (e hostErrors) enabled() bool { return e.sink != nil }
+
+// report signals a validation error about the host that does not by itself
+// make parsing fail.
+func (e hostErrors) report(k ValidationErrorKind) { e.sink.report(k, e.start) }
+
+// fail signals a validation error about the host at which parsing fails,
+// and returns k.
+func (e hostErrors) fail(k ValidationErrorKind) ValidationErrorKind { return e.sink.fail(k, e.start) }
+
+// reportAt signals a validation error about the code point at offset i of
+// the host.
+func (e hostErrors) reportAt(k ValidationErrorKind, i int) { e.sink.report(k, e.start+i) }
+
 // ErrTooLong is the error of a parse, or the reason a setter left its URL
 // unchanged, when the URL's serialization would be longer than a URL can
-// hold: 4 GiB less 2 bytes (on 32-bit platforms, the longest string).
+// hold: 4 GiB less 1 byte (on 32-bit platforms, the longest string).
 // The standard has no such limit; a URL's components are stored as offsets
 // into its serialization, and those offsets are 32 bits wide. A
 // [*ParseError] with this error has a zero Kind.

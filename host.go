@@ -39,7 +39,7 @@ func (k HostKind) String() string {
 // by the host serializer, to dst: https://url.spec.whatwg.org/#concept-host-parser
 // and https://url.spec.whatwg.org/#concept-host-serializer. On failure it
 // returns the validation error at which the host parser failed.
-func appendHost(dst []byte, input string, isOpaque bool, errs *errorSink) ([]byte, HostKind, ValidationErrorKind) {
+func appendHost(dst []byte, input string, isOpaque bool, errs hostErrors) ([]byte, HostKind, ValidationErrorKind) {
 	// 1. If input starts with U+005B ([), then:
 	if strings.HasPrefix(input, "[") {
 		// 1.1. If input does not end with U+005D (]), IPv6-unclosed
@@ -71,7 +71,7 @@ func appendHost(dst []byte, input string, isOpaque bool, errs *errorSink) ([]byt
 	// hex digits and "0X" in either case, so input goes to them as it is,
 	// and a domain is lowercased straight into dst, with no string between.
 	asciiDomain, domain, lower := input, input, false
-	if classes := classesOf(input); errs == nil && input != "" && classes&(classNonASCII|classForbiddenDomain) == 0 {
+	if classes := classesOf(input); !errs.enabled() && input != "" && classes&(classNonASCII|classForbiddenDomain) == 0 {
 		lower = classes&classUpper != 0
 	} else {
 		// 4. If input contains a percent-encoded byte, domain-percent-encoded
@@ -102,7 +102,7 @@ func appendHost(dst []byte, input string, isOpaque bool, errs *errorSink) ([]byt
 		// 8.1. If domain is not an ASCII string, IPv4-non-ASCII-input
 		//      validation error. (asciiDomain is domain when the fast path
 		//      took it, and then ASCII.)
-		if errs != nil && !isASCII(domain) {
+		if errs.enabled() && !isASCII(domain) {
 			errs.report(ErrIPv4NonASCIIInput)
 		}
 		// 8.2. Return the result of IPv4 parsing asciiDomain.
@@ -122,7 +122,7 @@ func appendHost(dst []byte, input string, isOpaque bool, errs *errorSink) ([]byt
 // appendOpaqueHost runs the opaque-host parser on input and appends the
 // result to dst: https://url.spec.whatwg.org/#concept-opaque-host-parser.
 // The empty string is the empty host.
-func appendOpaqueHost(dst []byte, input string, errs *errorSink) ([]byte, HostKind, ValidationErrorKind) {
+func appendOpaqueHost(dst []byte, input string, errs hostErrors) ([]byte, HostKind, ValidationErrorKind) {
 	// 1. If input contains a forbidden host code point,
 	//    host-invalid-code-point validation error, return failure.
 	for i := 0; i < len(input); i++ {
@@ -134,7 +134,7 @@ func appendOpaqueHost(dst []byte, input string, errs *errorSink) ([]byte, HostKi
 	//    U+0025 (%), invalid-URL-unit validation error.
 	// 3. If input contains a U+0025 (%) and the two code points following it
 	//    are not ASCII hex digits, invalid-URL-unit validation error.
-	if errs != nil {
+	if errs.enabled() {
 		opaqueHostURLUnitErrors(errs, input)
 	}
 	if input == "" {
@@ -146,29 +146,24 @@ func appendOpaqueHost(dst []byte, input string, errs *errorSink) ([]byte, HostKi
 }
 
 // opaqueHostURLUnitErrors runs steps 2 and 3 of the opaque-host parser on
-// input, which starts at offset errs.offset of the parser's input. Each step
-// signals at most one invalid-URL-unit ("if input contains ..."), unlike the
-// path, query and fragment states, which signal one per code point; its
-// offset is that of the first code point the step is about.
-func opaqueHostURLUnitErrors(errs *errorSink, input string) {
-	start := errs.offset
+// input. Each step signals at most one invalid-URL-unit ("if input contains
+// ..."), unlike the path, query and fragment states, which signal one per
+// code point; its offset is that of the first code point the step is about.
+func opaqueHostURLUnitErrors(errs hostErrors, input string) {
 	for i := 0; i < len(input); {
 		r, n := decodeRune(input[i:])
 		if r != '%' && !isURLCodePoint(r) {
-			errs.offset = start + i
-			errs.report(ErrInvalidURLUnit)
+			errs.reportAt(ErrInvalidURLUnit, i)
 			break
 		}
 		i += n
 	}
 	for i := 0; i < len(input); i++ {
 		if input[i] == '%' && !isPercentEncodedByteAt(input, i) {
-			errs.offset = start + i
-			errs.report(ErrInvalidURLUnit)
+			errs.reportAt(ErrInvalidURLUnit, i)
 			break
 		}
 	}
-	errs.offset = start
 }
 
 // A Host is a host as the host parser returns it:
@@ -191,7 +186,7 @@ func ParseHost(input string) (Host, error) {
 	if input == "" {
 		return Host{}, &ParseError{Input: input, Kind: ErrHostMissing}
 	}
-	buf, kind, fail := appendHost(nil, input, false, nil)
+	buf, kind, fail := appendHost(nil, input, false, hostErrors{})
 	if fail != 0 {
 		return Host{}, &ParseError{Input: input, Kind: fail}
 	}
@@ -221,10 +216,10 @@ func (h Host) String() string { return h.s }
 func (h Host) Addr() netip.Addr {
 	switch h.kind {
 	case IPv4Host:
-		a, _ := parseIPv4(h.s, nil)
+		a, _ := parseIPv4(h.s, hostErrors{})
 		return netip.AddrFrom4([4]byte{byte(a >> 24), byte(a >> 16), byte(a >> 8), byte(a)})
 	case IPv6Host:
-		pieces, _ := parseIPv6(h.s[1:len(h.s)-1], nil)
+		pieces, _ := parseIPv6(h.s[1:len(h.s)-1], hostErrors{})
 		var b [16]byte
 		for i, piece := range pieces {
 			b[2*i], b[2*i+1] = byte(piece>>8), byte(piece)

@@ -17,8 +17,8 @@ func FuzzHostFastPath(f *testing.F) {
 		if input == "" || input[0] == '[' {
 			return
 		}
-		fast, fastKind, fastFail := appendHost(nil, input, false, nil)
-		slow, slowKind, slowFail := appendHost(nil, input, false, &errorSink{})
+		fast, fastKind, fastFail := appendHost(nil, input, false, hostErrors{})
+		slow, slowKind, slowFail := appendHost(nil, input, false, hostErrors{sink: &errorSink{}})
 		if string(fast) != string(slow) || fastKind != slowKind || fastFail != slowFail {
 			t.Fatalf("appendHost(%q): fast path gives %q %v %v, the standard's steps %q %v %v",
 				input, fast, fastKind, fastFail, slow, slowKind, slowFail)

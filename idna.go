@@ -80,7 +80,7 @@ var (
 // The standard computes UTS #46 ToASCII with strict flags on every domain
 // only to signal domain-to-ASCII; that is skipped when errs is nil and
 // beStrict is false, since nothing would record it.
-func domainToASCII(domain string, beStrict bool, errs *errorSink) (string, ValidationErrorKind) {
+func domainToASCII(domain string, beStrict bool, errs hostErrors) (string, ValidationErrorKind) {
 	classes := classesOf(domain)
 	isASCII := classes&classNonASCII == 0
 
@@ -92,7 +92,7 @@ func domainToASCII(domain string, beStrict bool, errs *errorSink) (string, Valid
 		classes &^= classUpper
 	}
 
-	if errs == nil && !beStrict && isASCII {
+	if !errs.enabled() && !beStrict && isASCII {
 		// The hot path: steps 5, 7 and 8 below, for an ASCII domain with
 		// nobody to tell of step 2's validation error.
 		if domain == "" || classes&classForbiddenDomain != 0 {
@@ -105,7 +105,7 @@ func domainToASCII(domain string, beStrict bool, errs *errorSink) (string, Valid
 	// with domain and true.
 	var strictResult string
 	strictOK, strictDone := true, false
-	if errs != nil || beStrict {
+	if errs.enabled() || beStrict {
 		strictResult, strictOK = domainParserToASCIIStrict(domain, classes)
 		strictDone = true
 	}
@@ -374,7 +374,7 @@ func uts46Mapped(domain string) string {
 // DomainToASCII does not percent-decode domain, and it does not interpret a
 // domain that ends in a number as an IPv4 address: [ParseHost] does both.
 func DomainToASCII(domain string) (string, error) {
-	result, fail := domainToASCII(domain, false, nil)
+	result, fail := domainToASCII(domain, false, hostErrors{})
 	if fail != 0 {
 		return "", &ParseError{Input: domain, Kind: fail}
 	}
@@ -394,7 +394,7 @@ func DomainToASCII(domain string) (string, error) {
 // so that it round-trips with [DomainToASCII] on domains such as
 // "xn--8i7caa".
 func DomainToUnicode(domain string) string {
-	return domainToUnicode(domain, nil)
+	return domainToUnicode(domain, hostErrors{})
 }
 
 // domainToUnicode implements domain to Unicode
@@ -403,7 +403,7 @@ func DomainToUnicode(domain string) string {
 // (url.bs has had no domain-to-Unicode row since July 2026, its note reasoning that a
 // domain from the host parser has signalled its errors already; the package
 // keeps the kind for callers that convert other domains.)
-func domainToUnicode(domain string, errs *errorSink) string {
+func domainToUnicode(domain string, errs hostErrors) string {
 	classes := classesOf(domain)
 	if classes&classNonASCII == 0 && !hasACELabel(domain) {
 		// An ASCII domain with no Punycode label: ToUnicode only lowercases

@@ -131,9 +131,9 @@ func TestDomainToASCII(t *testing.T) {
 				t.Errorf("domainToASCII(%q, %v) signalled %q; want %q", tt.domain, tt.strict, got, tt.errs)
 			}
 			// Without a sink the result is the same.
-			result2, fail2 := domainToASCII(tt.domain, tt.strict, nil)
+			result2, fail2 := domainToASCII(tt.domain, tt.strict, hostErrors{})
 			if result2 != result || fail2 != fail {
-				t.Errorf("domainToASCII(%q, %v, nil) = %q, %v; with a sink %q, %v", tt.domain, tt.strict, result2, fail2, result, fail)
+				t.Errorf("domainToASCII(%q, %v, hostErrors{}) = %q, %v; with a sink %q, %v", tt.domain, tt.strict, result2, fail2, result, fail)
 			}
 		})
 	}
@@ -156,8 +156,7 @@ func TestDomainToASCIIExported(t *testing.T) {
 // allocates once.
 func TestDomainToASCIISameString(t *testing.T) {
 	domain := strings.Repeat("example.", 3) + "com"
-	sink := &errorSink{}
-	for _, errs := range []*errorSink{nil, sink} {
+	for _, errs := range []hostErrors{{}, {sink: &errorSink{}}} {
 		got, fail := domainToASCII(domain, false, errs)
 		if fail != 0 || unsafe.StringData(got) != unsafe.StringData(domain) || len(got) != len(domain) {
 			t.Errorf("domainToASCII(%q, false, %v) = %q, %v; want the same string", domain, errs, got, fail)
@@ -166,13 +165,13 @@ func TestDomainToASCIISameString(t *testing.T) {
 			t.Errorf("domainToASCII(%q, false, %v): %v allocations; want 0", domain, errs, allocs)
 		}
 	}
-	if allocs := testing.AllocsPerRun(100, func() { domainToASCII(domain, true, nil) }); allocs != 0 {
-		t.Errorf("domainToASCII(%q, true, nil): %v allocations; want 0", domain, allocs)
+	if allocs := testing.AllocsPerRun(100, func() { domainToASCII(domain, true, hostErrors{}) }); allocs != 0 {
+		t.Errorf("domainToASCII(%q, true, hostErrors{}): %v allocations; want 0", domain, allocs)
 	}
-	if allocs := testing.AllocsPerRun(100, func() { domainToASCII("Example.com", false, nil) }); allocs != 1 {
-		t.Errorf("domainToASCII(%q, false, nil): %v allocations; want 1", "Example.com", allocs)
+	if allocs := testing.AllocsPerRun(100, func() { domainToASCII("Example.com", false, hostErrors{}) }); allocs != 1 {
+		t.Errorf("domainToASCII(%q, false, hostErrors{}): %v allocations; want 1", "Example.com", allocs)
 	}
-	if allocs := testing.AllocsPerRun(100, func() { domainToUnicode(domain, nil) }); allocs != 0 {
+	if allocs := testing.AllocsPerRun(100, func() { domainToUnicode(domain, hostErrors{}) }); allocs != 0 {
 		t.Errorf("domainToUnicode(%q): %v allocations; want 0", domain, allocs)
 	}
 	if allocs := testing.AllocsPerRun(100, func() { isForbiddenHostCodePoint('a'); isForbiddenDomainCodePoint('%') }); allocs != 0 {
@@ -307,11 +306,11 @@ func FuzzDomainToASCII(f *testing.F) {
 		}
 		var errs []string
 		result, fail := domainToASCII(domain, false, recordErrors(&errs))
-		result2, fail2 := domainToASCII(domain, false, nil)
+		result2, fail2 := domainToASCII(domain, false, hostErrors{})
 		if result != result2 || fail != fail2 {
 			t.Fatalf("domainToASCII(%q): %q, %v with a sink; %q, %v without", domain, result, fail, result2, fail2)
 		}
-		strict, strictFail := domainToASCII(domain, true, nil)
+		strict, strictFail := domainToASCII(domain, true, hostErrors{})
 		if strictFail == 0 && (fail != 0 || strict != result) {
 			t.Fatalf("domainToASCII(%q) = %q, %v; strict: %q", domain, result, fail, strict)
 		}
@@ -327,11 +326,11 @@ func FuzzDomainToASCII(f *testing.F) {
 		if result == "" || classesOf(result)&(classNonASCII|classForbiddenDomain|classUpper) != 0 {
 			t.Fatalf("domainToASCII(%q) = %q", domain, result)
 		}
-		if again, fail := domainToASCII(result, false, nil); fail != 0 || again != result {
+		if again, fail := domainToASCII(result, false, hostErrors{}); fail != 0 || again != result {
 			t.Fatalf("domainToASCII(%q) = %q; of that: %q, %v", domain, result, again, fail)
 		}
 		if u := DomainToUnicode(result); u != result {
-			if back, fail := domainToASCII(u, false, nil); fail != 0 || back != result {
+			if back, fail := domainToASCII(u, false, hostErrors{}); fail != 0 || back != result {
 				t.Fatalf("domainToASCII(%q) = %q, DomainToUnicode: %q, back: %q, %v", domain, result, u, back, fail)
 			}
 		}
@@ -347,11 +346,11 @@ func BenchmarkDomainToASCII(b *testing.B) {
 	} {
 		b.Run(bb.name, func(b *testing.B) {
 			for b.Loop() {
-				domainToASCII(bb.domain, false, nil)
+				domainToASCII(bb.domain, false, hostErrors{})
 			}
 		})
 		b.Run(bb.name+"/errs", func(b *testing.B) {
-			errs := &errorSink{}
+			errs := hostErrors{sink: &errorSink{}}
 			for b.Loop() {
 				domainToASCII(bb.domain, false, errs)
 			}
@@ -385,7 +384,7 @@ func BenchmarkDomainToASCIILong(b *testing.B) {
 			}
 			b.Run(unit.name+"/"+itoa(size>>10)+"KB", func(b *testing.B) {
 				for b.Loop() {
-					domainToASCII(domain, false, nil)
+					domainToASCII(domain, false, hostErrors{})
 				}
 			})
 		}

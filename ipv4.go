@@ -74,7 +74,7 @@ func ipv4AllDigits(s string) bool {
 // order.
 //
 // It runs in time linear in len(input) and does not allocate.
-func parseIPv4(input string, errs *errorSink) (uint32, ValidationErrorKind) {
+func parseIPv4(input string, errs hostErrors) (uint32, ValidationErrorKind) {
 	// 1. Let parts be the result of strictly splitting input on U+002E (.).
 	// The parts are not materialised: size counts them, and the loop of step
 	// 6 walks them in input[:end].

@@ -9,14 +9,14 @@ import (
 
 // recordErrors returns an errorSink that appends every validation error it
 // receives to *got, marking failures with a trailing "!".
-func recordErrors(got *[]string) *errorSink {
-	return &errorSink{fn: func(e ValidationError) {
+func recordErrors(got *[]string) hostErrors {
+	return hostErrors{sink: &errorSink{fn: func(e ValidationError) {
 		s := e.Kind.String()
 		if e.Failure {
 			s += "!"
 		}
 		*got = append(*got, s)
-	}}
+	}}}
 }
 
 func TestParseIPv4(t *testing.T) {
@@ -100,9 +100,9 @@ func TestParseIPv4(t *testing.T) {
 				t.Errorf("parseIPv4(%q) signalled %q; want %q", name, got, tt.errs)
 			}
 			// Without a sink the result is the same.
-			addr2, fail2 := parseIPv4(tt.input, nil)
+			addr2, fail2 := parseIPv4(tt.input, hostErrors{})
 			if addr2 != addr || fail2 != fail {
-				t.Errorf("parseIPv4(%q, nil) = %#x, %v; with a sink %#x, %v", name, addr2, fail2, addr, fail)
+				t.Errorf("parseIPv4(%q, hostErrors{}) = %#x, %v; with a sink %#x, %v", name, addr2, fail2, addr, fail)
 			}
 		})
 	}
@@ -175,7 +175,7 @@ func TestAppendIPv4(t *testing.T) {
 				t.Errorf("appendIPv4(\"http://\", %#x) = %q", tt.addr, got)
 			}
 			// The serialization parses back to the same address.
-			if addr, fail := parseIPv4(tt.want, nil); fail != 0 || addr != tt.addr {
+			if addr, fail := parseIPv4(tt.want, hostErrors{}); fail != 0 || addr != tt.addr {
 				t.Errorf("parseIPv4(%q) = %#x, %v", tt.want, addr, fail)
 			}
 		})
@@ -186,10 +186,10 @@ func TestIPv4NoAllocs(t *testing.T) {
 	buf := make([]byte, 0, 64)
 	long := "1.2.3." + strings.Repeat("0", 1000) + "1"
 	allocs := testing.AllocsPerRun(100, func() {
-		parseIPv4("192.168.0.1", nil)
-		parseIPv4("0x7f.1", nil)
-		parseIPv4(long, nil)
-		parseIPv4("1.2.3.4.5", nil)
+		parseIPv4("192.168.0.1", hostErrors{})
+		parseIPv4("0x7f.1", hostErrors{})
+		parseIPv4(long, hostErrors{})
+		parseIPv4("1.2.3.4.5", hostErrors{})
 		_ = endsInANumber("example.com")
 		_ = endsInANumber("a.0x1f.")
 		buf = appendIPv4(buf[:0], 0xC0A80001)

@@ -14,7 +14,7 @@ package url
 // point the parser accepts is ASCII, so the two agree: the first byte of a
 // non-ASCII code point, like any other byte not matched, is an
 // IPv6-invalid-code-point at the same step. It does not allocate.
-func parseIPv6(input string, errs *errorSink) ([8]uint16, ValidationErrorKind) {
+func parseIPv6(input string, errs hostErrors) ([8]uint16, ValidationErrorKind) {
 	// 1. Let address be a new IPv6 address whose pieces are all 0.
 	var address [8]uint16
 

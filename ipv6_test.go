@@ -106,9 +106,9 @@ func TestParseIPv6(t *testing.T) {
 			if !slices.Equal(got, tt.errs) {
 				t.Errorf("parseIPv6(%q) signalled %q; want %q", tt.input, got, tt.errs)
 			}
-			addr2, fail2 := parseIPv6(tt.input, nil)
+			addr2, fail2 := parseIPv6(tt.input, hostErrors{})
 			if fail2 != fail || fail == 0 && addr2 != addr {
-				t.Errorf("parseIPv6(%q, nil) = %x, %v; with a sink %x, %v", tt.input, addr2, fail2, addr, fail)
+				t.Errorf("parseIPv6(%q, hostErrors{}) = %x, %v; with a sink %x, %v", tt.input, addr2, fail2, addr, fail)
 			}
 		})
 	}
@@ -168,7 +168,7 @@ func TestIPv6RoundTrip(t *testing.T) {
 		"::13.1.68.3":                             "::d01:4403",
 	} {
 		t.Run(input, func(t *testing.T) {
-			addr, fail := parseIPv6(input, nil)
+			addr, fail := parseIPv6(input, hostErrors{})
 			if fail != 0 {
 				t.Fatalf("parseIPv6(%q) failed: %v", input, fail)
 			}
@@ -182,9 +182,9 @@ func TestIPv6RoundTrip(t *testing.T) {
 func TestIPv6NoAllocs(t *testing.T) {
 	buf := make([]byte, 0, 64)
 	allocs := testing.AllocsPerRun(100, func() {
-		a, _ := parseIPv6("2001:db8::ffff:1.2.3.4", nil)
-		parseIPv6("1:2:3:4:5:6:7:8:9", nil)
-		parseIPv6("::01", nil)
+		a, _ := parseIPv6("2001:db8::ffff:1.2.3.4", hostErrors{})
+		parseIPv6("1:2:3:4:5:6:7:8:9", hostErrors{})
+		parseIPv6("::01", hostErrors{})
 		buf = appendIPv6(buf[:0], a)
 	})
 	if allocs != 0 {
@@ -208,7 +208,7 @@ func FuzzIPv6(f *testing.F) {
 		if strings.ContainsAny(input, ".%") {
 			t.Skip()
 		}
-		addr, fail := parseIPv6(input, nil)
+		addr, fail := parseIPv6(input, hostErrors{})
 		want, err := netip.ParseAddr(input)
 		if (fail == 0) != (err == nil) {
 			t.Fatalf("parseIPv6(%q) = %x, %v; netip.ParseAddr: %v, %v", input, addr, fail, want, err)

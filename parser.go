@@ -129,7 +129,7 @@ func (p *Parser) parseWithBase(input string, base *URL) (URL, error) {
 	if p.Strict && errs.first != 0 {
 		// The parse fails at the first validation error, even when the
 		// standard goes on and fails later at another.
-		fail = errs.first
+		fail = failedAt(errs.first)
 	}
 	if fail != 0 {
 		return URL{}, parseError(input, base, fail)
@@ -139,12 +139,8 @@ func (p *Parser) parseWithBase(input string, base *URL) (URL, error) {
 
 // parseError returns the error of input's failed parse against base (nil
 // for none).
-func parseError(input string, base *URL, fail ValidationErrorKind) error {
-	input = redact(input, base, fail)
-	if fail == tooLong {
-		return &ParseError{Input: input}
-	}
-	return &ParseError{Input: input, Kind: fail}
+func parseError(input string, base *URL, fail failure) error {
+	return &ParseError{Input: redact(input, base, fail), Kind: fail.kind()}
 }
 
 // redact returns input, whose parse against base (nil for none) failed at
@@ -159,10 +155,10 @@ func parseError(input string, base *URL, fail ValidationErrorKind) error {
 // An input without a scheme that failed for want of a base
 // (missing-scheme-non-relative-URL) never reached the authority state: it is
 // redacted as it would be read against a special and a non-special base.
-func redact(input string, base *URL, fail ValidationErrorKind) string {
+func redact(input string, base *URL, fail failure) string {
 	spans := make([][2]int, 0, 3)
 	spans = appendPasswordSpan(spans, input, base)
-	if fail == ErrMissingSchemeNonRelativeURL {
+	if fail.kind() == ErrMissingSchemeNonRelativeURL {
 		for _, b := range schemeRelativeBases {
 			spans = appendPasswordSpan(spans, input, &b)
 		}
@@ -272,13 +268,34 @@ const (
 	fragmentState
 )
 
-// overrideFailure is the failure of a state override that the standard
-// signals with no validation error (the setters then do nothing).
-const overrideFailure ValidationErrorKind = 0xff
+// A failure is how a run of the basic URL parser, or one of its states,
+// ended: zero when it did not return failure; otherwise the validation error
+// at which it failed (failedAt), or one of the failures below, which have no
+// validation error. It is a type of its own so that neither of those can be
+// taken for a ValidationErrorKind.
+type failure uint8
 
-// tooLong is the failure of a parse whose serialization would be longer than
-// maxHrefLength: [ErrTooLong], which is not one of the standard's errors.
-const tooLong ValidationErrorKind = 0xfe
+const (
+	// failOverride is the failure that a state override returns with no
+	// validation error ("Otherwise, return failure"): a setter then leaves
+	// its URL unchanged.
+	failOverride failure = 0xff - iota
+	// failTooLong is the failure of a parse whose serialization would be
+	// longer than maxHrefLength: [ErrTooLong], which the standard does not
+	// have.
+	failTooLong
+)
+
+// failedAt returns the failure at validation error k.
+func failedAt(k ValidationErrorKind) failure { return failure(k) }
+
+// kind returns the validation error of a failure at one, or 0.
+func (f failure) kind() ValidationErrorKind {
+	if f >= failTooLong {
+		return 0
+	}
+	return ValidationErrorKind(f)
+}
 
 // maxHrefLength is the length of the longest serialization a URL can hold:
 // its offsets are uint32. Tests lower it to check the limit without 4 GiB
@@ -328,7 +345,7 @@ type parser struct {
 // parse runs the basic URL parser on input and returns the URL, or the
 // validation error at which it failed. It allocates at most the URL's
 // serialization, and nothing when input is already serialized.
-func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, ValidationErrorKind) {
+func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure) {
 	if enc == nil && errs == nil && len(input) <= maxHrefLength {
 		if u, ok := parseSerialized(input); ok {
 			return u, 0
@@ -339,7 +356,7 @@ func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL
 
 // runParser runs the basic URL parser's state machine on input, with a
 // parser from the pool.
-func runParser(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, ValidationErrorKind) {
+func runParser(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure) {
 	p := getParser()
 	defer p.release()
 	return p.parse(input, base, enc, errs)
@@ -347,7 +364,7 @@ func runParser(input string, base *URL, enc encoding.Encoding, errs *errorSink) 
 
 // parse runs the basic URL parser's steps on input: the state machine from
 // the scheme start state, then the serializer's last step.
-func (p *parser) parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, ValidationErrorKind) {
+func (p *parser) parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure) {
 	p.encoding = enc
 	if errs != nil {
 		// A copy, written back at the end, so that the caller's sink does
@@ -381,10 +398,10 @@ func (p *parser) parse(input string, base *URL, enc encoding.Encoding, errs *err
 			if input[0] > ' ' {
 				at = len(p.input) // only trailing ones were removed
 			}
-			p.reportAt(ErrInvalidURLUnit, at)
+			p.errs.report(ErrInvalidURLUnit, at)
 		}
 		if hasTab {
-			p.reportAt(ErrInvalidURLUnit, strings.IndexAny(trimmed, "\t\n\r"))
+			p.errs.report(ErrInvalidURLUnit, strings.IndexAny(trimmed, "\t\n\r"))
 		}
 	}
 	// The serialization is about as long as the input, longer where code
@@ -401,11 +418,11 @@ func (p *parser) parse(input string, base *URL, enc encoding.Encoding, errs *err
 	// A serialization longer than a URL's offsets can hold is refused,
 	// before finish reads them and after it writes its last two bytes.
 	if len(p.buf) > maxHrefLength {
-		return URL{}, tooLong
+		return URL{}, failTooLong
 	}
 	p.finish()
 	if len(p.buf) > maxHrefLength {
-		return URL{}, tooLong
+		return URL{}, failTooLong
 	}
 	u := p.u
 	if string(p.buf) == trimmed {
@@ -445,9 +462,9 @@ func (p *parser) release() {
 // EOF code point, go to the next step. Otherwise, increase pointer by 1 and
 // continue with the state machine." States that read a run of code points
 // leave the pointer on the last one they consumed.
-func (p *parser) run() ValidationErrorKind {
+func (p *parser) run() failure {
 	for {
-		var fail ValidationErrorKind
+		var fail failure
 		switch p.state {
 		case schemeStartState:
 			fail = p.schemeStart()
@@ -517,30 +534,14 @@ func (p *parser) remaining() string {
 	return p.input[p.pointer+1:]
 }
 
-// report signals a validation error that does not make parsing fail.
-func (p *parser) report(k ValidationErrorKind) {
-	if p.errs != nil {
-		p.errs.offset = max(p.pointer, 0)
-		p.errs.report(k)
-	}
-}
+// report signals a validation error, found at the pointer, that does not
+// make parsing fail.
+func (p *parser) report(k ValidationErrorKind) { p.errs.report(k, max(p.pointer, 0)) }
 
-// reportAt signals a validation error that does not make parsing fail, found
-// at offset at of the input rather than at the pointer.
-func (p *parser) reportAt(k ValidationErrorKind, at int) {
-	if p.errs != nil {
-		p.errs.offset = at
-		p.errs.report(k)
-	}
-}
-
-// fail signals a validation error at which parsing fails.
-func (p *parser) fail(k ValidationErrorKind) ValidationErrorKind {
-	if p.errs != nil {
-		p.errs.offset = max(p.pointer, 0)
-		p.errs.fail(k)
-	}
-	return k
+// fail signals a validation error, found at the pointer, at which parsing
+// fails.
+func (p *parser) fail(k ValidationErrorKind) failure {
+	return failedAt(p.errs.fail(k, max(p.pointer, 0)))
 }
 
 // setScheme records what the states consult about the scheme just written.

@@ -86,9 +86,19 @@ func TestLongLabelLinear(t *testing.T) {
 		}
 		return best
 	}
-	small, large := measure(label(2_000)), measure(label(200_000))
-	t.Logf("2 KB label: %v, 200 KB label: %v", small, large)
-	if ratio := float64(large) / float64(small); ratio > 300 {
-		t.Errorf("a 200 KB label takes %v, %.0f times a 2 KB label (%v)", large, ratio, small)
+	// On a busy machine one measurement can be slowed down many times: a
+	// ratio over the limit is measured again, up to three times, as
+	// TestLinearTime does; a quadratic encoder is over it every time.
+	for attempt := 1; ; attempt++ {
+		small, large := measure(label(2_000)), measure(label(200_000))
+		t.Logf("2 KB label: %v, 200 KB label: %v", small, large)
+		ratio := float64(large) / float64(small)
+		if ratio <= 300 {
+			break
+		}
+		if attempt == 3 {
+			t.Errorf("a 200 KB label takes %v, %.0f times a 2 KB label (%v)", large, ratio, small)
+			break
+		}
 	}
 }

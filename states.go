@@ -10,7 +10,7 @@ import "strings"
 // once per code point.
 
 // schemeStart implements https://url.spec.whatwg.org/#scheme-start-state.
-func (p *parser) schemeStart() ValidationErrorKind {
+func (p *parser) schemeStart() failure {
 	// 1. If c is an ASCII alpha, append c, lowercased, to buffer, and set
 	//    state to scheme state. (The scheme state reads the whole scheme,
 	//    this code point included.)
@@ -27,11 +27,11 @@ func (p *parser) schemeStart() ValidationErrorKind {
 		return 0
 	}
 	// 3. Otherwise, return failure.
-	return overrideFailure
+	return failOverride
 }
 
 // scheme implements https://url.spec.whatwg.org/#scheme-state.
-func (p *parser) scheme() ValidationErrorKind {
+func (p *parser) scheme() failure {
 	// 1. If c is an ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E (.),
 	//    append c, lowercased, to buffer.
 	scheme, _, ok := cutScheme(p.input[p.pointer:])
@@ -45,7 +45,7 @@ func (p *parser) scheme() ValidationErrorKind {
 			return 0
 		}
 		// 4. Otherwise, return failure.
-		return overrideFailure
+		return failOverride
 	}
 	// 2. Otherwise, if c is U+003A (:), then:
 	p.pointer += len(scheme)
@@ -145,7 +145,7 @@ func cutScheme(s string) (scheme, rest string, ok bool) {
 }
 
 // noScheme implements https://url.spec.whatwg.org/#no-scheme-state.
-func (p *parser) noScheme() ValidationErrorKind {
+func (p *parser) noScheme() failure {
 	c := p.c()
 	// 1. If base is null, or base has an opaque path and c is not U+0023 (#),
 	//    missing-scheme-non-relative-URL validation error, return failure.
@@ -333,7 +333,7 @@ func (p *parser) specialAuthorityIgnoreSlashes() {
 // authority at its last "@": each earlier "@" is in the userinfo
 // percent-encode set and so becomes "%40" anyway, and the first ":" of the
 // whole userinfo separates the username from the password.
-func (p *parser) authority() ValidationErrorKind {
+func (p *parser) authority() failure {
 	start := p.pointer
 	end, at := start, -1
 	ends, input := p.endsComponentMask(), p.input
@@ -395,7 +395,7 @@ func (p *parser) authority() ValidationErrorKind {
 
 // host implements https://url.spec.whatwg.org/#host-state, which is also the
 // hostname state.
-func (p *parser) host() ValidationErrorKind {
+func (p *parser) host() failure {
 	// 1. If state override is given and url's scheme is "file", then decrease
 	//    pointer by 1 and set state to file host state.
 	if p.override != noOverride && p.file {
@@ -436,7 +436,7 @@ func (p *parser) host() ValidationErrorKind {
 		// 2.2. If state override is given and state override is hostname
 		//      state, then return failure.
 		if p.override == hostnameState {
-			return overrideFailure
+			return failOverride
 		}
 		// 2.3. Let host be the result of host parsing buffer with url is not
 		//      special. 2.4. If host is failure, then return failure.
@@ -462,7 +462,7 @@ func (p *parser) host() ValidationErrorKind {
 	//      and either url includes credentials or url's port is non-null,
 	//      return failure.
 	if p.override != noOverride && buffer == "" && (p.url.hasCredentials() || p.url.hasPort) {
-		return overrideFailure
+		return failOverride
 	}
 	// 3.3. Let host be the result of host parsing buffer with url is not
 	//      special. 3.4. If host is failure, then return failure.
@@ -479,20 +479,17 @@ func (p *parser) host() ValidationErrorKind {
 
 // writeHost runs the host parser on buffer, which starts at offset start of
 // the input, and writes the host to buf as url's host.
-func (p *parser) writeHost(buffer string, start int) ValidationErrorKind {
-	if p.errs != nil {
-		p.errs.offset = start
-	}
+func (p *parser) writeHost(buffer string, start int) failure {
 	p.u.hostStart = uint32(len(p.buf))
 	var fail ValidationErrorKind
-	p.buf, p.u.hostKind, fail = appendHost(p.buf, buffer, !p.special, p.errs)
+	p.buf, p.u.hostKind, fail = appendHost(p.buf, buffer, !p.special, p.errs.at(start))
 	p.u.hostEnd = uint32(len(p.buf))
 	p.hostWritten = true
-	return fail
+	return failedAt(fail)
 }
 
 // port implements https://url.spec.whatwg.org/#port-state.
-func (p *parser) port() ValidationErrorKind {
+func (p *parser) port() failure {
 	// 1. If c is an ASCII digit, append c to buffer.
 	start := p.pointer
 	n, port := scanPort(p.input[start:])
@@ -531,7 +528,7 @@ func (p *parser) port() ValidationErrorKind {
 	}
 	// 2.2. If state override is given, then return failure.
 	if p.override != noOverride {
-		return overrideFailure
+		return failOverride
 	}
 	// 2.3. Set state to path start state and decrease pointer by 1.
 	p.state = pathStartState
@@ -635,7 +632,7 @@ func firstSegment(path string) string {
 }
 
 // fileHost implements https://url.spec.whatwg.org/#file-host-state.
-func (p *parser) fileHost() ValidationErrorKind {
+func (p *parser) fileHost() failure {
 	// 1. If c is the EOF code point, U+002F (/), U+005C (\), U+003F (?), or
 	//    U+0023 (#), then decrease pointer by 1 and then:
 	start := p.pointer
@@ -653,7 +650,7 @@ func (p *parser) fileHost() ValidationErrorKind {
 	//      set state to path state. (buffer is not reset here and instead
 	//      used in the path state.)
 	if p.override == noOverride && isWindowsDriveLetter(buffer) {
-		p.reportAt(ErrFileInvalidWindowsDriveLetterHost, start)
+		p.errs.report(ErrFileInvalidWindowsDriveLetterHost, start)
 		p.emptyHost()
 		p.beginPath()
 		p.segStart, p.segOpen = len(p.buf), true
@@ -963,8 +960,7 @@ func checkURLUnits(errs *errorSink, run string, start int) {
 		if c := run[i]; c < 0x80 && c != '%' {
 			// An ASCII code point other than "%": one table lookup.
 			if byteClass[c]&classURLCodePoint == 0 {
-				errs.offset = start + i
-				errs.report(ErrInvalidURLUnit)
+				errs.report(ErrInvalidURLUnit, start+i)
 			}
 			i++
 			continue
@@ -972,12 +968,10 @@ func checkURLUnits(errs *errorSink, run string, start int) {
 		r, n := decodeRune(run[i:])
 		if r == '%' {
 			if !isPercentEncodedByteAt(run, i) {
-				errs.offset = start + i
-				errs.report(ErrInvalidURLUnit)
+				errs.report(ErrInvalidURLUnit, start+i)
 			}
 		} else if !isURLCodePoint(r) {
-			errs.offset = start + i
-			errs.report(ErrInvalidURLUnit)
+			errs.report(ErrInvalidURLUnit, start+i)
 		}
 		i += n
 	}

@@ -121,7 +121,7 @@ func IsValidHostString(input string) bool {
 // Unlike the host parser, IsValidDomain does not percent-decode input.
 // Invalid UTF-8 in input is read as U+FFFD, which is not valid in a domain.
 func IsValidDomain(input string) bool {
-	domain, fail := domainToASCII(toWellFormed(input), true, nil)
+	domain, fail := domainToASCII(toWellFormed(input), true, hostErrors{})
 	return fail == 0 && !endsInANumber(domain)
 }
 

@@ -776,13 +776,13 @@ func modelStartsWithWindowsDriveLetter(s []rune) bool {
 // opaque-host parser, which have the offset of the code point they are about.
 func (m *model) hostParser(input string, isOpaque bool, start int) bool {
 	hostAt := m.off[start]
-	sink := &errorSink{fn: func(e ValidationError) {
+	sink := hostErrors{sink: &errorSink{fn: func(e ValidationError) {
 		e.Offset = hostAt
 		m.errs = append(m.errs, e)
 		if e.Failure {
 			m.failure = e.Kind
 		}
-	}}
+	}}}
 	// 1. If input starts with U+005B ([), then:
 	if strings.HasPrefix(input, "[") {
 		// 1.1. If input does not end with U+005D (]), IPv6-unclosed

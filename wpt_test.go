@@ -515,7 +515,7 @@ func checkDomainToASCII(t *testing.T, tc hostTestCase) bool {
 	if tc.Input == "" || strings.ContainsAny(tc.Input, ":/?#\\[%") {
 		return false
 	}
-	result, fail := domainToASCII(tc.Input, false, nil)
+	result, fail := domainToASCII(tc.Input, false, hostErrors{})
 	if fail == 0 && endsInANumber(result) {
 		return false
 	}
