@@ -47,7 +47,7 @@ func TestLongLabelsAgreeWithXNet(t *testing.T) {
 				profile = uts46Strict
 			}
 			want, err := profile.ToASCII(domain)
-			got, ok := toASCIILongLabels(profile, domain, strict)
+			got, _, ok := toASCIILongLabels(profile, domain, strict)
 			if ok {
 				succeeded++
 			}
