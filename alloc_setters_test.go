@@ -11,6 +11,9 @@ import (
 // TestSetterAllocs holds the setters' allocation budget: a setter that
 // changes a URL allocates its new href and nothing else.
 func TestSetterAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
 	for _, start := range []string{typicalURL, "https://example.com/"} {
 		u := MustParse(start)
 		for _, c := range setterCases {
@@ -59,6 +62,9 @@ func readCorpusLines(t *testing.T, name string) []string {
 // serialized form, and at most one (its href) otherwise (URLs that fail to
 // parse are left out of this one: their error is allocated).
 func TestCorpusAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
 	t.Run("kasztp-average", func(t *testing.T) {
 		urls := readCorpusLines(t, "kasztp.txt")
 		for _, s := range urls { // warm up lazily built tables
@@ -118,6 +124,9 @@ func TestCorpusAllocs(t *testing.T) {
 // parser (the cases of BenchmarkParse), and on relative references resolved
 // against a base URL.
 func TestParseAllocsByKind(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
 	check := func(t *testing.T, input string, parse func() (URL, error)) {
 		u, err := parse()
 		if err != nil {

@@ -5,13 +5,16 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+	"golang.org/x/text/secure/bidirule"
+	"golang.org/x/text/unicode/bidi"
 	"golang.org/x/text/unicode/norm"
 )
 
 // This file holds the standard's IDNA section (https://url.spec.whatwg.org/#idna)
 // and the code point classes of its host section. UTS #46 itself is
 // golang.org/x/net/idna, configured to the flags the standard passes, plus
-// the checks of UTS #46 that x/net/idna leaves out (see aceLabelsValid).
+// the checks of UTS #46 that x/net/idna leaves out or makes on the wrong
+// string (see aceLabelsValid and checkBidi).
 
 // The UTS #46 configurations of the standard, as x/net/idna profiles. The
 // options apply in order, and two of them set several flags at once, so the
@@ -24,11 +27,16 @@ import (
 //     CheckHyphens and CheckJoiners on; every later option overrides it.
 //
 // Transitional(false) is x/net/idna's default, set for the reader.
+//
+// The profiles leave out idna.BidiRule(), x/net/idna's CheckBidi: it decides
+// whether a domain is a Bidi domain name from the code points before
+// mapping, where UTS #46 decides it after. The domain parser and domain to
+// Unicode apply CheckBidi themselves with checkBidi, on what x/net validated.
 var (
 	// uts46Lenient is "domain parser ToASCII" with beStrict false
 	// (https://url.spec.whatwg.org/#domain-parser-toascii), and "domain to
 	// Unicode" (https://url.spec.whatwg.org/#concept-domain-to-unicode):
-	// CheckHyphens false, CheckBidi true, CheckJoiners true,
+	// CheckHyphens false, CheckBidi true (by checkBidi), CheckJoiners true,
 	// UseSTD3ASCIIRules false, Transitional_Processing false,
 	// VerifyDnsLength false.
 	uts46Lenient = idna.New(
@@ -36,7 +44,6 @@ var (
 		idna.ValidateLabels(true),
 		idna.Transitional(false),
 		idna.CheckHyphens(false),
-		idna.BidiRule(),
 		idna.CheckJoiners(true),
 		idna.StrictDomainName(false),
 		idna.VerifyDNSLength(false),
@@ -50,7 +57,6 @@ var (
 		idna.ValidateLabels(true),
 		idna.Transitional(false),
 		idna.CheckHyphens(true),
-		idna.BidiRule(),
 		idna.CheckJoiners(true),
 		idna.StrictDomainName(true),
 		idna.VerifyDNSLength(true),
@@ -242,18 +248,71 @@ func domainParserToASCII(domain string, beStrict bool) (result string, ok bool) 
 	if beStrict {
 		profile = uts46Strict
 	}
+	// unicode is the domain whose labels UTS #46 validates: mapped,
+	// normalized, and with its Punycode labels decoded.
+	var unicode string
 	if hasLongLabel(domain) {
 		// x/net's encoder is quadratic on long labels: see punycode.go.
-		result, ok = toASCIILongLabels(profile, domain, beStrict)
+		result, unicode, ok = toASCIILongLabels(profile, domain, beStrict)
 	} else {
 		var err error
 		result, err = profile.ToASCII(domain)
 		ok = err == nil
+		// Each label of unicode that is not ASCII is "xn--" and its
+		// Punycode encoding in result. Only a Bidi domain name needs
+		// unicode, so only then are they decoded (quickly: no label of
+		// domain is long).
+		unicode = result
+		if ok && hasRTLPunycodeLabel(result) {
+			unicode, err = idna.Punycode.ToUnicode(result)
+			ok = err == nil
+		}
 	}
-	if !ok || !aceLabelsValid(domain, beStrict) {
+	if !ok || !checkBidi(unicode) || !aceLabelsValid(domain, beStrict) {
 		return "", false
 	}
 	return result, true
+}
+
+// hasRTLPunycodeLabel reports whether a label of result, a result of x/net's
+// ToASCII, is "xn--" and a Punycode string that decodes to a code point of
+// Bidi_Class R, AL or AN (or is not valid Punycode).
+func hasRTLPunycodeLabel(result string) bool {
+	for label := range strings.SplitSeq(result, ".") {
+		if strings.HasPrefix(label, "xn--") && punycodeDecodesRTL(label[len("xn--"):]) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkBidi reports whether domain, a domain as UTS #46 validates it (mapped,
+// normalized to NFC, its Punycode labels decoded), meets the CheckBidi
+// validity criterion of UTS #46
+// (https://www.unicode.org/reports/tr46/#Validity_Criteria): if domain is a
+// Bidi domain name, one with a code point of Bidi_Class R, AL or AN (RFC
+// 5893, section 1.4), each of its labels satisfies the Bidi Rule (RFC 5893,
+// section 2). An empty label has nothing to check.
+//
+// x/net/idna's BidiRule option checks the same rule on the same labels, but
+// it applies it only when the domain before mapping, not after, has such a
+// code point: it accepts "aℵ", which maps to "aא", an LTR label in a Bidi
+// domain name, and rejects "aﹰ", which maps to "a", U+0020 and U+064B, a
+// domain with no right-to-left code point. TestMappedDomains finds every
+// code point whose mapping changes the answer: U+2135 to U+2138, which map
+// to Hebrew letters, and the Arabic presentation forms U+FC5E to U+FC63 and
+// the even ones of U+FE70 to U+FE7E, which map to U+0020 and Arabic marks
+// (Bidi_Class NSM).
+func checkBidi(domain string) bool {
+	if classesOf(domain)&classNonASCII == 0 || bidirule.DirectionString(domain) != bidi.RightToLeft {
+		return true
+	}
+	for label := range strings.SplitSeq(domain, ".") {
+		if !bidirule.ValidString(label) {
+			return false
+		}
+	}
+	return true
 }
 
 // aceLabelsValid checks the labels that start with "xn--" after UTS #46
@@ -423,7 +482,7 @@ func domainToUnicode(domain string, errs hostErrors) string {
 	result, err := uts46Lenient.ToUnicode(domain)
 
 	// 2. If an error was recorded, then return domain.
-	if err != nil || !aceLabelsValid(domain, false) {
+	if err != nil || !checkBidi(result) || !aceLabelsValid(domain, false) {
 		errs.report(ErrDomainToUnicode)
 		return domain
 	}

@@ -4,8 +4,10 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+	"golang.org/x/text/unicode/bidi"
 )
 
 // This file keeps the domain parser linear in time on long labels.
@@ -48,11 +50,12 @@ func hasLongLabel(domain string) bool {
 // point that is not ASCII is written as "xn--" and its Punycode encoding.
 // With verifyDNSLength (beStrict), the lengths are checked as UTS #46's
 // VerifyDnsLength says: each label 1 to 63 bytes, the whole domain 1 to 253
-// bytes without a trailing dot.
-func toASCIILongLabels(profile *idna.Profile, domain string, verifyDNSLength bool) (string, bool) {
+// bytes without a trailing dot. It also returns the result of ToUnicode, for
+// the checks x/net does not make (checkBidi).
+func toASCIILongLabels(profile *idna.Profile, domain string, verifyDNSLength bool) (result, unicode string, ok bool) {
 	unicode, err := profile.ToUnicode(domain)
 	if err != nil {
-		return "", false
+		return "", "", false
 	}
 	var b strings.Builder
 	b.Grow(len(unicode))
@@ -66,23 +69,23 @@ func toASCIILongLabels(profile *idna.Profile, domain string, verifyDNSLength boo
 		}
 		encoded, ok := appendPunycode([]byte("xn--"), label)
 		if !ok {
-			return "", false
+			return "", "", false
 		}
 		b.Write(encoded)
 	}
-	result := b.String()
+	result = b.String()
 	if verifyDNSLength {
 		name := strings.TrimSuffix(result, ".")
 		if len(name) < 1 || len(name) > 253 {
-			return "", false
+			return "", "", false
 		}
 		for _, label := range strings.Split(name, ".") {
 			if len(label) < 1 || len(label) > 63 {
-				return "", false
+				return "", "", false
 			}
 		}
 	}
-	return result, true
+	return result, unicode, true
 }
 
 // The parameters of Punycode: RFC 3492, section 5.
@@ -231,4 +234,83 @@ func punyAdapt(delta, numPoints int32, firstTime bool) int32 {
 		k += punyBase
 	}
 	return k + (punyBase-punyTMin+1)*delta/(delta+punySkew)
+}
+
+// punycodeDecodesRTL reports whether the Punycode string encoded (a label
+// that starts with "xn--", without its prefix) decodes (RFC 3492, section
+// 6.2) to a string with a code point of Bidi_Class R, AL or AN, or is not
+// valid Punycode. It follows the decoder's state <n,i> to learn each code
+// point it inserts, but not where, so it allocates nothing, in linear time.
+func punycodeDecodesRTL(encoded string) bool {
+	// "Consume all code points before the last delimiter (if there is one)
+	// and copy them to output", "then consume one more".
+	out := int32(0)
+	if d := strings.LastIndexByte(encoded, '-'); d >= 0 {
+		for i := 0; i < d; i++ {
+			if encoded[i] >= utf8.RuneSelf {
+				return true
+			}
+		}
+		out, encoded = int32(d), encoded[d+1:]
+	}
+	n, i, bias := int32(punyInitialN), int32(0), int32(punyInitialBias)
+	for pos := 0; pos < len(encoded); {
+		oldi, w := i, int32(1)
+		for k := int32(punyBase); ; k += punyBase {
+			// "Consume a code point, or fail if there was none to consume."
+			if pos == len(encoded) {
+				return true
+			}
+			digit := punyDigitValue(encoded[pos])
+			pos++
+			if digit < 0 || digit > (math.MaxInt32-i)/w {
+				return true
+			}
+			i += digit * w
+			t := k - bias
+			if k <= bias {
+				t = punyTMin
+			} else if k >= bias+punyTMax {
+				t = punyTMax
+			}
+			if digit < t {
+				break
+			}
+			if w > math.MaxInt32/(punyBase-t) {
+				return true
+			}
+			w *= punyBase - t
+		}
+		out++
+		bias = punyAdapt(i-oldi, out, oldi == 0)
+		if i/out > math.MaxInt32-n {
+			return true
+		}
+		n += i / out
+		i %= out
+		// "Insert n into output at position i": only n matters here.
+		if n > utf8.MaxRune {
+			return true
+		}
+		switch p, _ := bidi.LookupRune(n); p.Class() {
+		case bidi.R, bidi.AL, bidi.AN:
+			return true
+		}
+		i++
+	}
+	return false
+}
+
+// punyDigitValue returns the digit value of a basic code point (RFC 3492,
+// section 5): 0 to 25 for A-Z and a-z, 26 to 35 for 0-9, -1 for any other.
+func punyDigitValue(c byte) int32 {
+	switch {
+	case 'a' <= c && c <= 'z':
+		return int32(c - 'a')
+	case 'A' <= c && c <= 'Z':
+		return int32(c - 'A')
+	case '0' <= c && c <= '9':
+		return int32(c-'0') + 26
+	}
+	return -1
 }

@@ -598,6 +598,9 @@ func TestURLSearchParamsEdges(t *testing.T) {
 // new href (the parser's buffer is reused, and the reparse of a serialized
 // href keeps that string).
 func TestURLSearchParamsAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
 	if testing.Short() {
 		t.Skip("allocation counts are checked without -short")
 	}
