@@ -193,16 +193,18 @@ func appendPunycode(dst []byte, label string) ([]byte, bool) {
 	return dst, true
 }
 
+// punyThreshold returns the threshold t of the digit at position k of a
+// generalized variable-length integer: k - bias, clamped to [tmin, tmax]
+// (RFC 3492, section 3.3).
+func punyThreshold(k, bias int32) int32 {
+	return min(max(k-bias, punyTMin), punyTMax)
+}
+
 // appendPunycodeInteger appends q as a generalized variable-length integer
 // with the thresholds of bias (RFC 3492, section 3.3).
 func appendPunycodeInteger(dst []byte, q, bias int32) []byte {
 	for k := int32(punyBase); ; k += punyBase {
-		t := k - bias
-		if k <= bias {
-			t = punyTMin
-		} else if k >= bias+punyTMax {
-			t = punyTMax
-		}
+		t := punyThreshold(k, bias)
 		if q < t {
 			break
 		}
@@ -267,12 +269,7 @@ func punycodeDecodesRTL(encoded string) bool {
 				return true
 			}
 			i += digit * w
-			t := k - bias
-			if k <= bias {
-				t = punyTMin
-			} else if k >= bias+punyTMax {
-				t = punyTMax
-			}
+			t := punyThreshold(k, bias)
 			if digit < t {
 				break
 			}

@@ -179,15 +179,22 @@ func (p *parser) specialRelativeOrAuthority() {
 	// 1. If c is U+002F (/) and remaining starts with U+002F (/), then set
 	//    state to special authority ignore slashes state and increase pointer
 	//    by 1.
+	// 2. Otherwise, special-scheme-missing-following-solidus validation error,
+	//    set state to relative state and decrease pointer by 1.
+	p.twoSolidusesOr(relativeState)
+}
+
+// twoSolidusesOr runs the steps that the special relative or authority state
+// and the special authority slashes state share, which differ only in the
+// state they go to when the two solidi are missing.
+func (p *parser) twoSolidusesOr(otherwise state) {
 	if p.c() == '/' && strings.HasPrefix(p.remaining(), "/") {
 		p.state = specialAuthorityIgnoreSlashesState
 		p.pointer++
 		return
 	}
-	// 2. Otherwise, special-scheme-missing-following-solidus validation error,
-	//    set state to relative state and decrease pointer by 1.
 	p.report(ErrSpecialSchemeMissingFollowingSolidus)
-	p.state = relativeState
+	p.state = otherwise
 	p.pointer--
 }
 
@@ -298,17 +305,10 @@ func (p *parser) specialAuthoritySlashes() {
 	// 1. If c is U+002F (/) and remaining starts with U+002F (/), then set
 	//    state to special authority ignore slashes state and increase pointer
 	//    by 1.
-	if p.c() == '/' && strings.HasPrefix(p.remaining(), "/") {
-		p.state = specialAuthorityIgnoreSlashesState
-		p.pointer++
-		return
-	}
 	// 2. Otherwise, special-scheme-missing-following-solidus validation error,
 	//    set state to special authority ignore slashes state and decrease
 	//    pointer by 1.
-	p.report(ErrSpecialSchemeMissingFollowingSolidus)
-	p.state = specialAuthorityIgnoreSlashesState
-	p.pointer--
+	p.twoSolidusesOr(specialAuthorityIgnoreSlashesState)
 }
 
 // specialAuthorityIgnoreSlashes implements
