@@ -1,6 +1,7 @@
 package url_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/webstd/url"
@@ -110,4 +111,16 @@ func ExamplePercentDecodeString() {
 	// café %41
 	// 100% %zz
 	// "%%s%1G"
+}
+
+func ExampleParseURLEncodedLimit() {
+	// A request body from an untrusted client: take at most 3 pairs.
+	pairs, err := url.ParseURLEncodedLimit("a=1&&b=2&&&c=3", 3) // empty pieces are not pairs
+	fmt.Println(pairs, err)
+
+	_, err = url.ParseURLEncodedLimit("a=1&b=2&c=3&d=4", 3)
+	fmt.Println(errors.Is(err, url.ErrTooManyPairs))
+	// Output:
+	// [[a 1] [b 2] [c 3]] <nil>
+	// true
 }
