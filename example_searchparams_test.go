@@ -124,3 +124,22 @@ func ExampleParseURLEncodedLimit() {
 	// [[a 1] [b 2] [c 3]] <nil>
 	// true
 }
+
+func ExampleSearchParams_Clone() {
+	defaults := url.NewSearchParams("lang=en&page=1")
+
+	p := defaults.Clone()
+	p.Set("page", "2")
+	p.Append("q", "go")
+	fmt.Println(p)
+
+	q := *defaults // a copy by value is a list of its own too
+	q.Delete("page")
+	fmt.Println(&q)
+
+	fmt.Println(defaults) // unchanged
+	// Output:
+	// lang=en&page=2&q=go
+	// lang=en
+	// lang=en&page=1
+}
