@@ -191,9 +191,11 @@ func TestSearchParamsCopies(t *testing.T) {
 // FuzzSearchParamsCopies runs the fuzzer's sequences of operations on copies
 // of SearchParams values (see runCopyOps).
 func FuzzSearchParamsCopies(f *testing.F) {
-	f.Add([]byte{0, 0, 0, 0, 4, 1, 1, 0})             // q := *p; q.Delete("b")
-	f.Add([]byte{0, 0, 0, 0, 7, 0, 0, 0, 6, 0, 0, 3}) // q := *p; p.Sort(); p.Set("a", "")
-	f.Add([]byte{0, 0, 0, 0, 3, 0, 2, 0, 3, 1, 3, 1}) // both append
+	// Each operation is four bytes (operation, value, name, value given),
+	// and a copy takes a fifth (how it is made).
+	f.Add([]byte{0, 0, 0, 0, 0, 4, 1, 1, 0})                         // q := *p; q.Delete("b")
+	f.Add([]byte{0, 0, 0, 0, 0, 7, 0, 0, 0, 6, 0, 0, 3})             // q := *p; p.Sort(); p.Set("a", "")
+	f.Add([]byte{3, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 2, 0, 3, 1, 3, 1}) // p.Append; q := *p; both append
 	f.Fuzz(func(t *testing.T, ops []byte) {
 		runCopyOps(t, ops)
 	})
