@@ -439,8 +439,8 @@ func (u URL) requestAgrees(s *stdurl.URL) *ConversionError {
 			Request: "GET " + s.RequestURI() + " HTTP/1.1",
 			Err:     errors.New("net/http cannot write the Host header: " + err.Error())}
 	}
-	request := "GET " + target + " HTTP/1.1\r\nHost: " + host
 	differ := func(component, ours, std string, err error) *ConversionError {
+		request := "GET " + target + " HTTP/1.1\r\nHost: " + host
 		return &ConversionError{Component: component, Ours: ours, Std: std, Request: request, Err: err}
 	}
 	queryStart := len(target)
