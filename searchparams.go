@@ -4,6 +4,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -32,7 +33,8 @@ import (
 // original, nor the reverse. The two share their pairs until one changes:
 // Append adds a pair in place when no copy can see the place, and Delete,
 // DeleteValue, Set and Sort, when they change the list, make a new one
-// rather than change pairs a copy may hold.
+// rather than change pairs a copy may hold. So copies may be used and
+// changed by different goroutines at the same time, each its own.
 type SearchParams struct {
 	// list is the standard's list: name-value tuples, each name and value
 	// valid UTF-8. Copies of a SearchParams share list's backing array, so
@@ -41,10 +43,11 @@ type SearchParams struct {
 	// filled, when not nil, is shared by the SearchParams values whose list
 	// is on list's backing array (copies of one another) and counts the
 	// elements of that array that lists have taken: no such list is
-	// longer. A list exactly that long may append in place, into an element
-	// that no list holds, and moves the count on; the others append to a
-	// new array. A nil filled lets no list append in place.
-	filled *int
+	// longer. A list exactly that long may take the next element, which no
+	// list holds, by moving the count on with a compare-and-swap (copies
+	// may be in other goroutines); the others append to a new array. A nil
+	// filled lets no list append in place.
+	filled *atomic.Int64
 }
 
 // newSearchParams returns a SearchParams holding list, whose backing array
@@ -53,8 +56,9 @@ type SearchParams struct {
 func newSearchParams(list [][2]string) *SearchParams {
 	b := &struct {
 		p      SearchParams
-		filled int
-	}{filled: len(list)}
+		filled atomic.Int64
+	}{}
+	b.filled.Store(int64(len(list)))
 	b.p = SearchParams{list: list, filled: &b.filled}
 	return &b.p
 }
@@ -75,21 +79,20 @@ func (p *SearchParams) Clone() *SearchParams {
 // another SearchParams holds.
 func (p *SearchParams) appendPair(pair [2]string) {
 	n := len(p.list)
-	if p.filled != nil && *p.filled == n && n < cap(p.list) {
-		// No list holds the element at n: take it.
+	// Take the element at n if no list holds it: when the count is n.
+	claimed := p.filled != nil && p.filled.CompareAndSwap(int64(n), int64(n+1))
+	if claimed && n < cap(p.list) {
 		p.list = append(p.list, pair)
-		*p.filled = n + 1
 		return
 	}
-	// A new array, grown as append grows one. The count carries over when
-	// this list was the longest on the old array: then every other list
-	// there is shorter than the new count, and none appends in place
-	// again.
-	if p.filled == nil || *p.filled != n {
-		p.filled = new(int)
+	// Otherwise a new array, grown as append grows one. A count moved on
+	// here carries over: every other list on the old array is now shorter
+	// than it, and none appends in place there again.
+	if !claimed {
+		p.filled = new(atomic.Int64)
+		p.filled.Store(int64(n + 1))
 	}
 	p.list = append(p.list[:n:n], pair)
-	*p.filled = n + 1
 }
 
 // setList makes list, a new array that nothing else holds, p's list.

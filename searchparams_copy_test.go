@@ -3,6 +3,7 @@ package url
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -239,5 +240,50 @@ func TestSearchParamsCopyAllocs(t *testing.T) {
 		if got := testing.AllocsPerRun(100, c.f); got > c.want {
 			t.Errorf("%s: %v allocations, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestSearchParamsCopiesConcurrent gives copies of one SearchParams to
+// goroutines that change them at the same time: each must end with its own
+// pairs. Run it with -race.
+func TestSearchParamsCopiesConcurrent(t *testing.T) {
+	var template SearchParams
+	for range 5 {
+		template.Append("t", "0") // room for 3 more in place
+	}
+	want := template.String()
+	const goroutines, appends = 4, 100
+	results := make([]string, goroutines)
+	done := make(chan int)
+	for g := range goroutines {
+		q := template.Clone()
+		go func() {
+			name := string(rune('a' + g))
+			for i := range appends {
+				q.Append(name, itoa(i))
+			}
+			q.Delete("t")
+			results[g] = q.String()
+			done <- g
+		}()
+	}
+	for range goroutines {
+		<-done
+	}
+	for g, got := range results {
+		name := string(rune('a' + g))
+		var b strings.Builder
+		for i := range appends {
+			if i > 0 {
+				b.WriteByte('&')
+			}
+			b.WriteString(name + "=" + itoa(i))
+		}
+		if got != b.String() {
+			t.Errorf("goroutine %d: %q, want %q", g, got, b.String())
+		}
+	}
+	if template.String() != want {
+		t.Errorf("template changed to %q", &template)
 	}
 }
