@@ -1,6 +1,7 @@
 package url_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/webstd/url"
@@ -110,4 +111,35 @@ func ExamplePercentDecodeString() {
 	// café %41
 	// 100% %zz
 	// "%%s%1G"
+}
+
+func ExampleParseURLEncodedLimit() {
+	// A request body from an untrusted client: take at most 3 pairs.
+	pairs, err := url.ParseURLEncodedLimit("a=1&&b=2&&&c=3", 3) // empty pieces are not pairs
+	fmt.Println(pairs, err)
+
+	_, err = url.ParseURLEncodedLimit("a=1&b=2&c=3&d=4", 3)
+	fmt.Println(errors.Is(err, url.ErrTooManyPairs))
+	// Output:
+	// [[a 1] [b 2] [c 3]] <nil>
+	// true
+}
+
+func ExampleSearchParams_Clone() {
+	defaults := url.NewSearchParams("lang=en&page=1")
+
+	p := defaults.Clone()
+	p.Set("page", "2")
+	p.Append("q", "go")
+	fmt.Println(p)
+
+	q := *defaults // a copy by value is a list of its own too
+	q.Delete("page")
+	fmt.Println(&q)
+
+	fmt.Println(defaults) // unchanged
+	// Output:
+	// lang=en&page=2&q=go
+	// lang=en
+	// lang=en&page=1
 }

@@ -250,22 +250,24 @@ func ExampleURL_ToStd() {
 }
 
 func ExampleFromStd() {
-	s, _ := stdurl.Parse("HTTPS://Bücher.example:443/a%20b?q=x y")
+	s, _ := stdurl.Parse("HTTPS://Bücher.example:443/a%20b?q=x+y")
 	u, err := url.FromStd(s)
 	fmt.Println(u, err)
 
-	// net/url and the standard disagree on these hosts and paths: FromStd
+	// net/url and the standard disagree on these hosts and paths, and
+	// net/http would send the last with a broken request line: FromStd
 	// refuses them rather than pick one.
-	for _, in := range []string{"http://0x7f.1/", "http:///evil.example/", "http://example.com/public/%2e%2e/admin"} {
+	for _, in := range []string{"http://0x7f.1/", "http:///evil.example/", "http://example.com/public/%2e%2e/admin", "http://example.com/?q=x y"} {
 		s, _ := stdurl.Parse(in)
 		_, err := url.FromStd(s)
 		fmt.Println(err)
 	}
 	// Output:
-	// https://xn--bcher-kva.example/a%20b?q=x%20y <nil>
+	// https://xn--bcher-kva.example/a%20b?q=x+y <nil>
 	// url: FromStd("http://0x7f.1/"): the host is "0x7f.1" in net/url but "127.0.0.1" here
 	// url: FromStd("http:///evil.example/"): the host is "" in net/url but "evil.example" here
 	// url: FromStd("http://example.com/public/%2e%2e/admin"): the path is "/public/%2e%2e/admin" in net/url but "/admin" here
+	// url: FromStd("http://example.com/?q=x y"): net/http sends the request line "GET /?q=x y HTTP/1.1" and Host "example.com": a request-target cannot hold " "
 }
 
 func ExampleURL_Redacted() {

@@ -4,6 +4,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -26,10 +27,80 @@ import (
 // URL's with [URL.SearchParams], change it, and write it back with
 // [URL.SetSearchParams], which runs the standard's update steps. A
 // SearchParams is not safe for concurrent use if any goroutine changes it.
+//
+// A copy of a SearchParams (q := *p, or one passed by value) is a list of its
+// own, as [SearchParams.Clone] gives: changing the copy does not change the
+// original, nor the reverse. The two share their pairs until one changes:
+// Append adds a pair in place when no copy can see the place, and Delete,
+// DeleteValue, Set and Sort, when they change the list, make a new one
+// rather than change pairs a copy may hold. So copies may be used and
+// changed by different goroutines at the same time, each its own.
 type SearchParams struct {
 	// list is the standard's list: name-value tuples, each name and value
-	// valid UTF-8.
+	// valid UTF-8. Copies of a SearchParams share list's backing array, so
+	// an element of it, once in a list, is never changed.
 	list [][2]string
+	// filled, when not nil, is shared by the SearchParams values whose list
+	// is on list's backing array (copies of one another) and counts the
+	// elements of that array that lists have taken: no such list is
+	// longer. A list exactly that long may take the next element, which no
+	// list holds, by moving the count on with a compare-and-swap (copies
+	// may be in other goroutines); the others append to a new array. A nil
+	// filled lets no list append in place.
+	filled *atomic.Int64
+}
+
+// newSearchParams returns a SearchParams holding list, whose backing array
+// nothing else holds. The count of filled elements comes in the same
+// allocation as the SearchParams.
+func newSearchParams(list [][2]string) *SearchParams {
+	b := &struct {
+		p      SearchParams
+		filled atomic.Int64
+	}{}
+	b.filled.Store(int64(len(list)))
+	b.p = SearchParams{list: list, filled: &b.filled}
+	return &b.p
+}
+
+// Clone returns a copy of p: a SearchParams of its own with the same pairs,
+// which changes to p do not reach, nor changes to it p. A nil p gives an
+// empty list. q := *p makes the same copy; neither copies the pairs until
+// one of the two changes.
+func (p *SearchParams) Clone() *SearchParams {
+	if p == nil {
+		return &SearchParams{}
+	}
+	q := *p
+	return &q
+}
+
+// appendPair appends pair to the list without changing an element that
+// another SearchParams holds.
+func (p *SearchParams) appendPair(pair [2]string) {
+	n := len(p.list)
+	// Take the element at n if no list holds it: when the count is n.
+	claimed := p.filled != nil && p.filled.CompareAndSwap(int64(n), int64(n+1))
+	if claimed && n < cap(p.list) {
+		p.list = append(p.list, pair)
+		return
+	}
+	// Otherwise a new array, grown as append grows one. A count moved on
+	// here carries over: every other list on the old array is now shorter
+	// than it, and none appends in place there again.
+	if !claimed {
+		p.filled = new(atomic.Int64)
+		p.filled.Store(int64(n + 1))
+	}
+	p.list = append(p.list[:n:n], pair)
+}
+
+// setList makes list, a new array that nothing else holds, p's list.
+func (p *SearchParams) setList(list [][2]string) {
+	if len(list) == 0 {
+		list = nil
+	}
+	p.list, p.filled = list, nil
 }
 
 // NewSearchParams returns the SearchParams that init holds in the
@@ -48,17 +119,17 @@ func NewSearchParams(init string) *SearchParams {
 	init = strings.TrimPrefix(toWellFormed(init), "?")
 	// 2. Initialize this with init: 3.2. Set query's list to the result of
 	// parsing init.
-	return &SearchParams{list: ParseURLEncoded(init)}
+	return newSearchParams(ParseURLEncoded(init))
 }
 
 // NewSearchParamsFromPairs returns a SearchParams holding a copy of pairs, in
 // order, as new URLSearchParams([[name, value], ...]) does.
 func NewSearchParamsFromPairs(pairs [][2]string) *SearchParams {
-	p := &SearchParams{list: make([][2]string, len(pairs))}
+	list := make([][2]string, len(pairs))
 	for i, pair := range pairs {
-		p.list[i] = [2]string{toWellFormed(pair[0]), toWellFormed(pair[1])}
+		list[i] = [2]string{toWellFormed(pair[0]), toWellFormed(pair[1])}
 	}
-	return p
+	return newSearchParams(list)
 }
 
 // NewSearchParamsFromMap returns a SearchParams holding the pairs of m, as
@@ -73,11 +144,11 @@ func NewSearchParamsFromMap(m map[string]string) *SearchParams {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	p := &SearchParams{list: make([][2]string, len(names))}
+	list := make([][2]string, len(names))
 	for i, name := range names {
-		p.list[i] = [2]string{toWellFormed(name), toWellFormed(m[name])}
+		list[i] = [2]string{toWellFormed(name), toWellFormed(m[name])}
 	}
-	return p
+	return newSearchParams(list)
 }
 
 // Size returns the number of name-value pairs, as the standard's size getter
@@ -94,7 +165,7 @@ func (p *SearchParams) Size() int {
 // does.
 func (p *SearchParams) Append(name, value string) {
 	// 1. Append (name, value) to this's list.
-	p.list = append(p.list, [2]string{toWellFormed(name), toWellFormed(value)})
+	p.appendPair([2]string{toWellFormed(name), toWellFormed(value)})
 	// 2. Update this. (See URL.SetSearchParams.)
 }
 
@@ -119,9 +190,21 @@ func (p *SearchParams) DeleteValue(name, value string) {
 }
 
 // deleteFunc removes the pairs for which del returns true, keeping the order
-// of the others.
+// of the others. The result is a new list, as copies of p may hold this one;
+// when nothing is removed the list stays as it is.
 func (p *SearchParams) deleteFunc(del func([2]string) bool) {
-	p.list = slices.DeleteFunc(p.list, del)
+	first := slices.IndexFunc(p.list, del)
+	if first < 0 {
+		return
+	}
+	list := make([][2]string, first, len(p.list)-1)
+	copy(list, p.list[:first])
+	for _, pair := range p.list[first+1:] {
+		if !del(pair) {
+			list = append(list, pair)
+		}
+	}
+	p.setList(list)
 }
 
 // Get returns the value of the first pair whose name is name, and whether
@@ -193,15 +276,27 @@ func (p *SearchParams) Set(name, value string) {
 	name, value = toWellFormed(name), toWellFormed(value)
 	// 1. If this's list contains any tuples whose name is name, then set the
 	// value of the first such tuple to value and remove the others.
-	first := slices.IndexFunc(p.list, func(pair [2]string) bool { return pair[0] == name })
+	named := func(pair [2]string) bool { return pair[0] == name }
+	first := slices.IndexFunc(p.list, named)
 	if first >= 0 {
-		p.list[first][1] = value
-		rest := slices.DeleteFunc(p.list[first+1:], func(pair [2]string) bool { return pair[0] == name })
-		p.list = p.list[:first+1+len(rest)]
+		rest := p.list[first+1:]
+		if p.list[first][1] == value && !slices.ContainsFunc(rest, named) {
+			return // the list does not change
+		}
+		// A new list, as copies of p may hold this one.
+		list := make([][2]string, first+1, len(p.list))
+		copy(list, p.list[:first])
+		list[first] = [2]string{name, value}
+		for _, pair := range rest {
+			if !named(pair) {
+				list = append(list, pair)
+			}
+		}
+		p.setList(list)
 		return
 	}
 	// 2. Otherwise, append (name, value) to this's list.
-	p.list = append(p.list, [2]string{name, value})
+	p.appendPair([2]string{name, value})
 	// 3. Update this.
 }
 
@@ -216,10 +311,15 @@ func (p *SearchParams) Set(name, value string) {
 func (p *SearchParams) Sort() {
 	// 1. Set this's list to the result of sorting in ascending order this's
 	// list, with a being less than b if a's name is code unit less than b's
-	// name.
-	slices.SortStableFunc(p.list, func(a, b [2]string) int {
-		return compareUTF16(a[0], b[0])
-	})
+	// name. A sorted list stays as it is; otherwise the result is a new
+	// list, as copies of p may hold this one.
+	cmp := func(a, b [2]string) int { return compareUTF16(a[0], b[0]) }
+	if slices.IsSortedFunc(p.list, cmp) {
+		return
+	}
+	list := slices.Clone(p.list)
+	slices.SortStableFunc(list, cmp)
+	p.setList(list)
 	// 2. Update this.
 }
 
@@ -301,7 +401,7 @@ func (u URL) SearchParams() *SearchParams {
 	// non-null, and the empty string otherwise; set this's query object to a
 	// new URLSearchParams object, initialized with query.
 	query, _ := u.Query()
-	return &SearchParams{list: ParseURLEncoded(query)}
+	return newSearchParams(ParseURLEncoded(query))
 }
 
 // SetSearchParams makes p's pairs u's query, as the standard's URLSearchParams

@@ -6,6 +6,8 @@ import (
 	stdurl "net/url"
 	"strconv"
 	"strings"
+
+	"golang.org/x/net/http/httpguts"
 )
 
 // A ConversionError reports a URL that [URL.ToStd] or [FromStd] refused to
@@ -22,7 +24,7 @@ type ConversionError struct {
 	// Component is the component that differs: "scheme", "username",
 	// "password", "host", "host kind", "port", "path", "query" or
 	// "fragment"; or "href" when a parser fails on net/url's String() of
-	// the URL (Err says why).
+	// the URL or on the request net/http sends for it (Err says why).
 	Component string
 	// Ours and Std are the component as this package and as net/url read it.
 	// For the password both are "xxxxx".
@@ -31,7 +33,15 @@ type ConversionError struct {
 	// disagreement is in how a parser reads that string back (Std is then the
 	// component read from it), not in the net/url URL's fields.
 	Written string
-	// Err is the error of the parser that failed on Written, or nil.
+	// Request, when not "", is the request line and Host header that
+	// net/http's Request.Write sends for a GET of the URL, as in
+	// "GET /?a b HTTP/1.1\r\nHost: example.com": the disagreement is in
+	// that request (Std is then the component as this package reads it from
+	// the request), or the request cannot hold the component (Err says
+	// why).
+	Request string
+	// Err is the error of the parser that failed on Written, the reason
+	// Request cannot hold the component, or nil.
 	Err error
 }
 
@@ -39,9 +49,17 @@ type ConversionError struct {
 //
 //	url: ToStd("http://example.com/a|b"): the path is "/a%7Cb" in net/url but "/a|b" here
 //	url: FromStd("http://0x7f.1/"): the host is "0x7f.1" in net/url but "127.0.0.1" here
+//	url: FromStd("http://example.com/? 0"): net/http sends the request line "GET /? 0 HTTP/1.1" and Host "example.com": a request-target cannot hold " "
 func (e *ConversionError) Error() string {
 	msg := "url: " + e.Op + "(" + quote(e.URL) + "): "
 	switch {
+	case e.Request != "":
+		line, host, _ := strings.Cut(e.Request, "\r\nHost: ")
+		msg += "net/http sends the request line " + quote(line) + " and Host " + quote(host)
+		if e.Err != nil {
+			return msg + ": " + e.Err.Error()
+		}
+		return msg + ", whose " + e.Component + " is " + quote(e.Std) + " where this package has " + quote(e.Ours)
 	case e.Err != nil:
 		return msg + "net/url writes it " + quote(e.Written) + ", which does not parse again: " + e.Err.Error()
 	case e.Written != "":
@@ -74,9 +92,12 @@ var errZeroURL = errors.New("url: ToStd of the zero URL")
 // Opaque) and RawQuery are u's host, port, path and query byte for byte,
 // that its username, password and fragment are u's, percent-decoded, and
 // that the string its String() method writes is read back the same way by
-// net/url's parser and by this package's. When any of these fails ToStd
-// returns a *[ConversionError] naming the component, rather than a URL that
-// would send a request somewhere u does not name. Among the URLs that net/url
+// net/url's parser and by this package's, and, for a URL requested over
+// HTTP (http, https, ws, wss), that the request net/http's Request.Write
+// sends for the result names u's path, query, host and port (see
+// [FromStd]). When any of these fails ToStd returns a *[ConversionError]
+// naming the component, rather than a URL that would send a request
+// somewhere u does not name. Among the URLs that net/url
 // cannot hold:
 //
 //	http://example.com/a|b  net/url escapes "|" in a path: "/a%7Cb"
@@ -154,6 +175,11 @@ func (u URL) ToStd() (*stdurl.URL, error) {
 		return nil, &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: "href", Written: redact(written, nil, 0), Err: err}
 	}
 	if e := u.agreesWith(v, written); e != nil {
+		return nil, e
+	}
+	// And the request net/http sends for it names u's path, query and host.
+	if e := u.requestAgrees(s); e != nil {
+		e.Op, e.URL = "ToStd", u.Redacted()
 		return nil, e
 	}
 	return s, nil
@@ -304,7 +330,22 @@ var errNilStd = errors.New("url: FromStd of a nil *net/url.URL")
 //     this package resolves "." and ".." segments, "%2e" spellings included,
 //     that net/url keeps and a server may not resolve;
 //   - the query, which may gain percent-encoding but must decode to s's;
-//   - the username, password and fragment, compared percent-decoded.
+//   - the username, password and fragment, compared percent-decoded;
+//   - for a URL requested over HTTP (its scheme is http or https, which
+//     net/http's Transport sends, or ws or wss, whose opening handshake is an
+//     HTTP request), the request net/http's Request.Write sends for s: its
+//     request-target (s.RequestURI()) must hold no control, space, DEL,
+//     non-ASCII byte or "#", none of which net/http escapes there (a space
+//     breaks the request line: a RawQuery of " 0" is sent as
+//     "GET /? 0 HTTP/1.1"); this package must read it back, with the Host
+//     header, as the result's path and query; and the Host header net/http
+//     writes (s.Host converted to Punycode without the standard's mapping,
+//     so "BÜCHER.example" is sent as "xn--BCHER-2pa.example", or empty when
+//     it is not a valid header) must read as the result's host and port.
+//
+// For other schemes net/http sends no request, and FromStd does not look at
+// the one Request.Write would write: FromStd of "mailto:a b@example.com"
+// is the URL of that href.
 func FromStd(s *stdurl.URL) (URL, error) {
 	if s == nil {
 		return URL{}, errNilStd
@@ -318,7 +359,180 @@ func FromStd(s *stdurl.URL) (URL, error) {
 		e.Op, e.URL = "FromStd", s.Redacted()
 		return URL{}, e
 	}
+	if e := u.requestAgrees(s); e != nil {
+		e.Op, e.URL = "FromStd", s.Redacted()
+		return URL{}, e
+	}
 	return u, nil
+}
+
+// The request net/http sends for a net/url URL s: net/http's Request.Write
+// (Go 1.27), for a request whose Host field is empty and that goes to no
+// proxy, writes
+//
+//	GET <s.RequestURI()> HTTP/1.1
+//	Host: <s.Host, converted to Punycode by httpguts.PunycodeHostPort>
+//
+// with an empty Host header when that is not valid by
+// httpguts.ValidHostHeader, and an IPv6 zone removed from it. It refuses
+// only a control byte in the request-target: a space, DEL or a non-ASCII
+// byte it writes as they are, so that the request line splits in other
+// places or a server decodes other bytes. ToStd and FromStd check that
+// request with requestAgrees.
+
+// stdRequest returns the request-target and the Host header of the request
+// net/http sends for s, or the error of net/http's conversion of a non-ASCII
+// host to Punycode, with which it writes no request.
+func stdRequest(s *stdurl.URL) (target, host string, err error) {
+	// Request.write: host, err = httpguts.PunycodeHostPort(host); an
+	// invalid Host header is sent empty ("zero out the Host header
+	// entirely if it isn't valid"); host = removeZone(host).
+	host, err = httpguts.PunycodeHostPort(s.Host)
+	if err != nil {
+		return "", "", err
+	}
+	if !httpguts.ValidHostHeader(host) {
+		host = ""
+	}
+	if strings.HasPrefix(host, "[") {
+		if i := strings.LastIndexByte(host, ']'); i >= 0 {
+			if j := strings.LastIndexByte(host[:i], '%'); j >= 0 {
+				host = host[:j] + host[i:]
+			}
+		}
+	}
+	// ruri := r.URL.RequestURI()
+	return s.RequestURI(), host, nil
+}
+
+// notInRequestTarget returns the index of the first byte of target that a
+// request-target cannot hold, or -1. Those are the bytes that make a server
+// read another request-target than the one sent, whatever it does with the
+// rest: a control, a space (which ends the request-target in the request
+// line, RFC 9112 section 3), DEL, a byte that is not ASCII (which servers
+// read in different encodings, or refuse), and "#" (which starts a fragment
+// for a reader that parses the request-target as a URL). Other bytes that
+// RFC 3986 does not allow bare, such as "|" and "{", servers take as they
+// are; requestAgrees checks that this package reads them back the same.
+func notInRequestTarget(target string) int {
+	for i := 0; i < len(target); i++ {
+		if c := target[i]; c <= ' ' || c >= 0x7F || c == '#' {
+			return i
+		}
+	}
+	return -1
+}
+
+// requestAgrees checks, for a URL u requested over HTTP, that the request
+// net/http sends for s (see stdRequest) names what u names: that its
+// request-target holds only bytes a request-target can (see
+// notInRequestTarget), that this package reads it, with the Host header, as
+// u's path and query (an empty path is sent as "/", RFC 9110 section 4.2.3),
+// and that it reads the Host header as u's host and port.
+func (u URL) requestAgrees(s *stdurl.URL) *ConversionError {
+	if !requestedOverHTTP(u.Scheme()) {
+		return nil
+	}
+	target, host, err := stdRequest(s)
+	if err != nil {
+		return &ConversionError{Component: "host", Ours: u.Host(), Std: s.Host,
+			Request: "GET " + s.RequestURI() + " HTTP/1.1",
+			Err:     errors.New("net/http cannot write the Host header: " + err.Error())}
+	}
+	differ := func(component, ours, std string, err error) *ConversionError {
+		request := "GET " + target + " HTTP/1.1\r\nHost: " + host
+		return &ConversionError{Component: component, Ours: ours, Std: std, Request: request, Err: err}
+	}
+	queryStart := len(target)
+	if s.ForceQuery || s.RawQuery != "" {
+		queryStart -= len(s.RawQuery) + 1
+	}
+	if i := notInRequestTarget(target); i >= 0 {
+		err := errors.New("a request-target cannot hold " + quote(target[i:i+1]))
+		if i >= queryStart {
+			return differ("query", u.Search(), target[queryStart:], err)
+		}
+		return differ("path", u.Pathname(), target[:queryStart], err)
+	}
+	// An empty Host header is no host; in the origin-form below, a special
+	// URL would read its path's first segment as one.
+	if (host == "") != (u.Hostname() == "") {
+		return differ("host", u.Host(), host, nil)
+	}
+	v, err := readRequest(u.Scheme(), host, target)
+	if err != nil {
+		return differ("href", u.Href(), "", err)
+	}
+	q, hasQuery := u.Query()
+	vq, vHasQuery := v.Query()
+	switch {
+	case v.Scheme() != u.Scheme():
+		return differ("scheme", u.Scheme(), v.Scheme(), nil)
+	case v.Hostname() != u.Hostname():
+		return differ("host", u.Hostname(), v.Hostname(), nil)
+	case v.Port() != u.Port():
+		return differ("port", u.Port(), v.Port(), nil)
+	case v.Pathname() != u.Pathname() && !(u.Pathname() == "" && v.Pathname() == "/"):
+		return differ("path", u.Pathname(), v.Pathname(), nil)
+	case vq != q || vHasQuery != hasQuery:
+		return differ("query", u.Search(), v.Search(), nil)
+	}
+	// A request-target in the absolute-form names its own host; the Host
+	// header must name the same.
+	if !strings.HasPrefix(target, "/") {
+		if h, err := Parse(u.Scheme() + "://" + host); err != nil || h.Hostname() != u.Hostname() || h.Port() != u.Port() {
+			return differ("host", u.Host(), host, nil)
+		}
+	}
+	return nil
+}
+
+// requestedOverHTTP reports whether a URL of the scheme is requested with
+// the HTTP request that net/http's Request.Write writes: http and https,
+// the schemes net/http's Transport sends (it refuses the others:
+// "unsupported protocol scheme"), and ws and wss, whose opening handshake
+// is an HTTP GET of the URL's request-target (RFC 6455, section 4.1).
+func requestedOverHTTP(scheme string) bool {
+	switch scheme {
+	case "http", "https", "ws", "wss":
+		return true
+	}
+	return false
+}
+
+// readRequest reads, with this package's parser, the request-target target
+// sent with the Host header host for a URL whose scheme is scheme, as RFC
+// 9112 (section 3.2) reads a request-target: the origin-form "/a?b"
+// relative to the scheme and host, the absolute-form "http://h/a?b" (which
+// net/http sends for a net/url Opaque that starts with "//") as a URL. The
+// opaque path of a URL such as "mailto:a@example.com" net/http sends as it
+// is, in no form of RFC 9112's: it is read after the scheme, unless it
+// starts as an absolute-form does ("x:y"), which is then what it reads as.
+func readRequest(scheme, host, target string) (URL, error) {
+	switch {
+	case strings.HasPrefix(target, "/"):
+		return Parse(scheme + "://" + host + target)
+	case startsWithScheme(target):
+		return Parse(target)
+	}
+	return Parse(scheme + ":" + target)
+}
+
+// startsWithScheme reports whether s starts with a scheme and ":"
+// (RFC 3986: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":").
+func startsWithScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := int(s[i])
+		switch {
+		case isASCIIAlpha(c):
+		case i > 0 && (isASCIIDigit(c) || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // fromStdAgrees checks, for FromStd, that u (parsed from s.String()) names

@@ -216,12 +216,17 @@ func TestFromStd(t *testing.T) {
 		{"http://[::ffff:127.0.0.1]/", "http://[::ffff:7f00:1]/"},
 		{"http://[2001:DB8::1]/", "http://[2001:db8::1]/"},
 		{"https://user:p%40ss@example.com/", "https://user:p%40ss@example.com/"},
-		{"https://example.com/?q=a b'c", "https://example.com/?q=a%20b%27c"},
+		{"https://example.com/?q=a%20b'c", "https://example.com/?q=a%20b%27c"},
+		{"HTTP://Bücher.EXAMPLE:80/", "http://xn--bcher-kva.example/"},
 		{"https://example.com/a%2Fb", "https://example.com/a%2Fb"},
 		{"mailto:someone@example.com", "mailto:someone@example.com"},
 		{"file:///etc/hosts", "file:///etc/hosts"},
 		{"sc://host/p", "sc://host/p"},
+		{"sc://h/%C3%A9?%C3%A9", "sc://h/%C3%A9?%C3%A9"},
+		// Not requested over HTTP, so not held to what net/http's
+		// Request.Write would send for them (see TestFromStdWire).
 		{"sc://h%C3%A9/p", "sc://h%C3%A9/p"},
+		{"mailto:a b@example.com", "mailto:a b@example.com"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -253,6 +258,11 @@ func TestFromStdRefuses(t *testing.T) {
 		{"http://example.com/a/../admin", "path"},
 		{"http://example.com/a/%2e%2e/admin", "path"},
 		{"http://example.com/./x", "path"},
+		// What net/http sends for these is not what this package reads.
+		{"https://example.com/?q=a b'c", "query"}, // the request line "GET /?q=a b'c HTTP/1.1"
+		{"https://example.com/?q=é", "query"},     // a non-ASCII byte in the request-target
+		{"http://BÜCHER.example/", "host"},        // the Host "xn--BCHER-2pa.example": Punycode without lowercasing
+		{"wss://example.com/?q=a b", "query"},     // the WebSocket handshake "GET /?q=a b HTTP/1.1"
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -278,6 +288,8 @@ func TestFromStdRefuses(t *testing.T) {
 		{Scheme: "http", Host: "evil.com@good.com"},                        // "@" in a host
 		{Scheme: "http", Host: "example.com", Path: "/a/../b"},             // dot segments
 		{Scheme: "http", Host: "example.com", Opaque: "//other.example/x"}, // an opaque "//" that reads as a host
+		{Scheme: "http", Host: "example.com", RawQuery: "a\x7fb"},          // DEL in the request-target
+		{Scheme: "http", Host: "a{b"},                                      // not a valid Host header: net/http sends it empty
 	} {
 		if u, err := FromStd(s); err == nil {
 			t.Errorf("FromStd(%q) = %q, want an error", s, u.Href())
@@ -411,8 +423,9 @@ func TestMovingFromNetURL(t *testing.T) {
 
 // FuzzToStd holds ToStd's promise on any input: a net/url URL that agrees
 // with ours on the host, port, path and query, before and after net/url
-// writes it out and reads it back, or an error; and FromStd of that URL
-// gives ours back.
+// writes it out and reads it back, and for which net/http sends a request
+// for that path, query and host, or an error; and FromStd of that URL gives
+// ours back.
 func FuzzToStd(f *testing.F) {
 	for _, s := range []string{"http://0x7f.1/a|b", "sc://%C3%A9/", "sc:/.//p", "https://u:p@h/%zz?q#f", "mailto:x", "file:///C|/x", "http://[::1]:0/"} {
 		f.Add(s)
@@ -450,5 +463,7 @@ func FuzzToStd(f *testing.F) {
 		if v.Hostname() != u.Hostname() || v.Port() != u.Port() || v.Pathname() != u.Pathname() || v.Search() != u.Search() {
 			t.Fatalf("FromStd(ToStd(%q)) = %q", u.Href(), v.Href())
 		}
+		// And net/http sends the request for it that the URL names.
+		checkFromStdWire(t, s)
 	})
 }

@@ -1,6 +1,7 @@
 package url
 
 import (
+	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -24,14 +25,53 @@ import (
 //
 //	ParseURLEncoded("a=1&b=x+y&a=%E2%80%BD&c") == [][2]string{{"a", "1"}, {"b", "x y"}, {"a", "‽"}, {"c", ""}}
 //
-// Names and values that need no decoding are substrings of input.
+// Like the standard, ParseURLEncoded has no limit on the number of pairs: the
+// result holds every pair of input, however many. Its memory is in proportion
+// to the pairs it finds (32 bytes each on a 64-bit machine), not to the
+// number of "&": a megabyte of "&" gives no pairs and allocates nothing.
+// Names and values that need no decoding are substrings of input. To bound
+// the pairs taken from an untrusted body, use [ParseURLEncodedLimit].
 func ParseURLEncoded(input string) [][2]string {
-	if input == "" {
-		return nil
-	}
+	pairs, _ := parseURLEncoded(input, -1)
+	return pairs
+}
+
+// ErrTooManyPairs is the error of [ParseURLEncodedLimit] for an input with
+// more name-value pairs than its limit.
+var ErrTooManyPairs = errors.New("url: too many name-value pairs in application/x-www-form-urlencoded input")
+
+// ParseURLEncodedLimit is [ParseURLEncoded] with a limit on the number of
+// name-value pairs, for input from an untrusted source such as a request
+// body: when input holds at most maxPairs pairs it returns them as
+// ParseURLEncoded does, and otherwise nil and [ErrTooManyPairs], having
+// allocated nothing. Empty pieces (in "a=1&&b=2", or a run of "&") are not
+// pairs and do not count. A negative maxPairs means no limit, which is the
+// standard's behaviour and ParseURLEncoded's.
+//
+// The standard's parser (https://url.spec.whatwg.org/#concept-urlencoded-parser)
+// has no limit. Go's net/url.ParseQuery does since the fix for
+// CVE-2025-61726: it refuses a query of more than 10,000 pieces
+// ("&"-separated, empty ones included; GODEBUG urlmaxqueryparams changes the
+// limit). 10000 gives about the same bound here.
+func ParseURLEncodedLimit(input string, maxPairs int) ([][2]string, error) {
+	return parseURLEncoded(input, maxPairs)
+}
+
+// parseURLEncoded is ParseURLEncoded with a limit on the number of pairs, or
+// none if maxPairs is negative.
+func parseURLEncoded(input string, maxPairs int) ([][2]string, error) {
 	// 2. Let output be an initially empty list of name-value tuples where both
-	// name and value hold a string.
-	output := make([][2]string, 0, strings.Count(input, "&")+1)
+	// name and value hold a string. It is made with room for the pairs
+	// input holds, counted first: room for a pair per "&" would let an input
+	// of "&" ask for 32 times its length.
+	n := countURLEncodedPairs(input)
+	if n == 0 {
+		return nil, nil
+	}
+	if maxPairs >= 0 && n > maxPairs {
+		return nil, ErrTooManyPairs
+	}
+	output := make([][2]string, 0, n)
 	// 1. Let sequences be the result of splitting input on 0x26 (&).
 	// 3. For each byte sequence bytes in sequences:
 	for input != "" {
@@ -54,7 +94,21 @@ func ParseURLEncoded(input string) [][2]string {
 		// (nameString, valueString) to output.
 		output = append(output, [2]string{decodeURLEncoded(name), decodeURLEncoded(value)})
 	}
-	return output
+	return output, nil
+}
+
+// countURLEncodedPairs returns the number of pairs the
+// application/x-www-form-urlencoded parser finds in input: the pieces between
+// "&" that are not empty.
+func countURLEncodedPairs(input string) int {
+	n := 0
+	for i := 0; i < len(input); i++ {
+		// A piece starts at a byte that is not "&" after the start or an "&".
+		if input[i] != '&' && (i == 0 || input[i-1] == '&') {
+			n++
+		}
+	}
+	return n
 }
 
 // decodeURLEncoded replaces each "+" in s by a space, percent-decodes s and
