@@ -1,6 +1,7 @@
 package url
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -49,6 +50,126 @@ func FuzzParse(f *testing.F) {
 		}
 		if v, err := u.Parse(strings.TrimLeft(input, "abcdefghijklmnopqrstuvwxyz")); err == nil {
 			checkInvariants(t, v)
+		}
+	})
+}
+
+// withMaxHrefLength runs f with maxHrefLength lowered to n, so that the limit
+// on a URL's length can be tested without gigabytes of input.
+func withMaxHrefLength(t *testing.T, n int, f func()) {
+	t.Helper()
+	saved := maxHrefLength
+	maxHrefLength = n
+	defer func() { maxHrefLength = saved }()
+	f()
+}
+
+// TestTooLong checks that a parse fails with ErrTooLong exactly when the
+// serialization would be longer than a URL can hold, whatever the input's
+// own length, and that such a failure is a *ParseError.
+func TestTooLong(t *testing.T) {
+	const limit = 64
+	for _, tc := range []struct {
+		input string
+		ok    bool
+	}{
+		{"https://example.com/" + strings.Repeat("a", limit-20), true},          // exactly the limit, serialized
+		{"https://example.com/" + strings.Repeat("a", limit-19), false},         // one byte over, serialized (the fast path)
+		{"https://example.com/" + strings.Repeat(" ", 14), true},                // 14 spaces: 20 + 42 bytes
+		{"https://example.com/" + strings.Repeat("\t", 200) + "a", true},        // a long input, a short serialization
+		{"HTTPS://EXAMPLE.COM/" + strings.Repeat("a", limit-19), false},         // over, on the state machine
+		{"https://example.com/" + strings.Repeat("é", 15), false},               // 20 + 15*6 bytes
+		{"https://example.com/" + strings.Repeat("a/../", 100), true},           // shortened to "/"
+		{"sc:" + strings.Repeat("x", limit-3), true},                            // an opaque path at the limit
+		{"sc:" + strings.Repeat("x", limit-2), false},                           //
+		{"web+demo:" + strings.Repeat("/", 2) + strings.Repeat("x", 55), false}, // the host of a non-special URL
+	} {
+		withMaxHrefLength(t, limit, func() {
+			u, err := Parse(tc.input)
+			var pe *ParseError
+			switch {
+			case err == nil:
+				if len(u.Href()) > limit {
+					t.Errorf("%q: href of %d bytes, over the limit of %d", tc.input, len(u.Href()), limit)
+				}
+			case !errors.Is(err, ErrTooLong):
+				t.Errorf("%q: %v", tc.input, err)
+			case !errors.As(err, &pe) || pe.Kind != 0 || !strings.Contains(err.Error(), "URL too long"):
+				t.Errorf("%q: %#v %v", tc.input, err, err)
+			}
+		})
+		u, err := Parse(tc.input)
+		if err != nil {
+			t.Fatalf("%q: %v without the lowered limit", tc.input, err)
+		}
+		if want := len(u.Href()) <= limit; want != tc.ok {
+			t.Fatalf("%q: the case is wrong: href of %d bytes", tc.input, len(u.Href()))
+		}
+	}
+}
+
+// TestTooLongSetters checks that a setter that would make the serialization
+// longer than a URL can hold leaves the URL unchanged, and that every URL
+// the setters leave is within the limit.
+func TestTooLongSetters(t *testing.T) {
+	const limit = 80
+	long := strings.Repeat("é", 20)
+	setters := map[string]func(*URL, string){
+		"href":     func(u *URL, s string) { u.SetHref("https://example.com/" + s) },
+		"protocol": func(u *URL, s string) { u.SetProtocol(strings.Repeat("x", 75)) },
+		"username": (*URL).SetUsername,
+		"password": (*URL).SetPassword,
+		"host":     func(u *URL, s string) { u.SetHost(strings.Repeat("a", 70) + ":8080") },
+		"hostname": func(u *URL, s string) { u.SetHostname(strings.Repeat("a", 70)) },
+		"pathname": (*URL).SetPathname,
+		"search":   (*URL).SetSearch,
+		"hash":     (*URL).SetHash,
+		"searchParams": func(u *URL, s string) {
+			p := u.SearchParams()
+			p.Append("k", s)
+			u.SetSearchParams(p)
+		},
+	}
+	withMaxHrefLength(t, limit, func() {
+		for name, set := range setters {
+			for _, href := range []string{"https://example.com/a?b#c", "sc://h/p?q#f"} {
+				u := MustParse(href)
+				set(&u, long)
+				if u.Href() != href {
+					t.Errorf("%s on %q: %q, want it unchanged", name, href, u.Href())
+				}
+				set(&u, "x")
+				if len(u.Href()) > limit {
+					t.Errorf("%s on %q: href of %d bytes", name, href, len(u.Href()))
+				}
+			}
+		}
+	})
+}
+
+// FuzzTooLong holds the limit on any input: with the limit lowered, a parse
+// either gives the same URL as without it, or fails with ErrTooLong exactly
+// when that URL's href is over the limit.
+func FuzzTooLong(f *testing.F) {
+	f.Add("https://example.com/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", uint8(40))
+	f.Add("HTTP://EXAMPLE.COM/\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t/x", uint8(24))
+	f.Add("sc://h/é?é#é", uint8(20))
+	f.Fuzz(func(t *testing.T, input string, limit uint8) {
+		want, wantErr := Parse(input)
+		var got URL
+		var err error
+		withMaxHrefLength(t, int(limit), func() { got, err = Parse(input) })
+		switch {
+		case wantErr != nil:
+			if err == nil || errors.Is(err, ErrTooLong) != errors.Is(wantErr, ErrTooLong) {
+				t.Fatalf("%q: %v with the limit %d, %v without", input, err, limit, wantErr)
+			}
+		case len(want.Href()) > int(limit):
+			if !errors.Is(err, ErrTooLong) {
+				t.Fatalf("%q: %v with the limit %d, href of %d bytes", input, err, limit, len(want.Href()))
+			}
+		case err != nil || got != want:
+			t.Fatalf("%q: %v %q with the limit %d, %q without", input, err, got.Href(), limit, want.Href())
 		}
 	})
 }
