@@ -147,9 +147,9 @@ func BenchmarkPercentEncodeComponent(b *testing.B) {
 var setterCases = []struct {
 	name  string
 	value string
-	set   func(u *URL, s string)
+	set   func(u *URL, s string) error
 }{
-	{"SetHref", "https://other.example/x?y#z", func(u *URL, s string) { _ = u.SetHref(s) }},
+	{"SetHref", "https://other.example/x?y#z", func(u *URL, s string) error { return u.SetHref(s) }},
 	{"SetProtocol", "http:", (*URL).SetProtocol},
 	{"SetUsername", "alice", (*URL).SetUsername},
 	{"SetPassword", "s3cret", (*URL).SetPassword},

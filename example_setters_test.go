@@ -1,6 +1,7 @@
 package url_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/webstd/url"
@@ -29,12 +30,14 @@ func ExampleURL_SetProtocol() {
 	fmt.Println(u)
 
 	// Special and non-special schemes do not change into each other.
-	u.SetProtocol("git")
+	err := u.SetProtocol("git")
 	fmt.Println(u)
+	fmt.Println(err)
 	// Output:
 	// https://example.com/
 	// wss://example.com/
 	// wss://example.com/
+	// url: set protocol of "wss://example.com/" to "git": the scheme cannot change to that one
 }
 
 func ExampleURL_SetUsername() {
@@ -44,11 +47,13 @@ func ExampleURL_SetUsername() {
 
 	// A URL without a host, or a file URL, has no username.
 	m := url.MustParse("mailto:jo@example.com")
-	m.SetUsername("x")
+	err := m.SetUsername("x")
 	fmt.Println(m)
+	fmt.Println(errors.Is(err, url.ErrCannotHaveUsernamePasswordPort))
 	// Output:
 	// https://jo%40home@example.com/
 	// mailto:jo@example.com
+	// true
 }
 
 func ExampleURL_SetPassword() {
@@ -70,12 +75,14 @@ func ExampleURL_SetHost() {
 	fmt.Println(u)
 	u.SetHost("bücher.example:443") // the default port becomes null
 	fmt.Println(u)
-	u.SetHost("exa mple.com") // not a valid host: nothing changes
+	err := u.SetHost("exa mple.com") // not a valid host: nothing changes
 	fmt.Println(u)
+	fmt.Println(err)
 	// Output:
 	// https://example.org:8080/path
 	// https://xn--bcher-kva.example/path
 	// https://xn--bcher-kva.example/path
+	// url: set host of "https://xn--bcher-kva.example/path" to "exa mple.com": domain-to-ASCII
 }
 
 func ExampleURL_SetHostname() {
@@ -84,12 +91,14 @@ func ExampleURL_SetHostname() {
 	fmt.Println(u.Host())
 	u.SetHostname("[::1]")
 	fmt.Println(u)
-	u.SetHostname("other.example:99") // a hostname with a port: nothing changes
+	err := u.SetHostname("other.example:99") // a hostname with a port: nothing changes
 	fmt.Println(u)
+	fmt.Println(errors.Is(err, url.ErrHostnameHasPort))
 	// Output:
 	// 192.168.0.1:8080
 	// http://[::1]:8080/
 	// http://[::1]:8080/
+	// true
 }
 
 func ExampleURL_SetPort() {
@@ -98,13 +107,20 @@ func ExampleURL_SetPort() {
 	fmt.Println(u)
 	u.SetPort("443") // https's default port is null
 	fmt.Println(u, u.Port() == "")
-	u.SetPort("65536") // out of range: nothing changes
+	if err := u.SetPort("65536"); errors.Is(err, url.ErrPortOutOfRange) {
+		fmt.Println(err) // out of range: nothing changes
+	}
+	if err := u.SetPort("abc"); errors.Is(err, url.ErrNoPort) {
+		fmt.Println(err)
+	}
 	u.SetPort("8080")
 	u.SetPort("")
 	fmt.Println(u)
 	// Output:
 	// https://example.com:8443/
 	// https://example.com/ true
+	// url: set port of "https://example.com/" to "65536": port-out-of-range
+	// url: set port of "https://example.com/" to "abc": a port starts with a digit
 	// https://example.com/
 }
 

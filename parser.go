@@ -276,14 +276,22 @@ const (
 type failure uint8
 
 const (
-	// failOverride is the failure that a state override returns with no
-	// validation error ("Otherwise, return failure"): a setter then leaves
-	// its URL unchanged.
-	failOverride failure = 0xff - iota
 	// failTooLong is the failure of a parse whose serialization would be
 	// longer than maxHrefLength: [ErrTooLong], which the standard does not
 	// have.
-	failTooLong
+	failTooLong failure = 0xff - iota
+
+	// The failures that a state override returns with no validation error,
+	// one for each step of the standard that does, and the scheme state's
+	// return without a change (step 2.1), which leaves a setter's URL
+	// unchanged as failure does. A setter reports each as an error of its
+	// own (setterErrors).
+	failNotAScheme        // scheme start state 3, scheme state 4: not a scheme
+	failSchemeChange      // scheme state 2.1: the scheme cannot change to this one
+	failHostnameHasPort   // host state 2.2: the hostname state met ":"
+	failEmptyHost         // host state 3.2: an empty host, and url has credentials or a port
+	failNoPort            // port state 2.2: no digit
+	failFirstWithoutError = failNoPort
 )
 
 // failedAt returns the failure at validation error k.
@@ -291,7 +299,7 @@ func failedAt(k ValidationErrorKind) failure { return failure(k) }
 
 // kind returns the validation error of a failure at one, or 0.
 func (f failure) kind() ValidationErrorKind {
-	if f >= failTooLong {
+	if f >= failFirstWithoutError {
 		return 0
 	}
 	return ValidationErrorKind(f)

@@ -114,20 +114,20 @@ func TestTooLong(t *testing.T) {
 func TestTooLongSetters(t *testing.T) {
 	const limit = 80
 	long := strings.Repeat("é", 20)
-	setters := map[string]func(*URL, string){
-		"href":     func(u *URL, s string) { u.SetHref("https://example.com/" + s) },
-		"protocol": func(u *URL, s string) { u.SetProtocol(strings.Repeat("x", 75)) },
+	setters := map[string]func(*URL, string) error{
+		"href":     func(u *URL, s string) error { return u.SetHref("https://example.com/" + s) },
+		"protocol": func(u *URL, s string) error { return u.SetProtocol(strings.Repeat("x", 75)) },
 		"username": (*URL).SetUsername,
 		"password": (*URL).SetPassword,
-		"host":     func(u *URL, s string) { u.SetHost(strings.Repeat("a", 70) + ":8080") },
-		"hostname": func(u *URL, s string) { u.SetHostname(strings.Repeat("a", 70)) },
+		"host":     func(u *URL, s string) error { return u.SetHost(strings.Repeat("a", 70) + ":8080") },
+		"hostname": func(u *URL, s string) error { return u.SetHostname(strings.Repeat("a", 70)) },
 		"pathname": (*URL).SetPathname,
 		"search":   (*URL).SetSearch,
 		"hash":     (*URL).SetHash,
-		"searchParams": func(u *URL, s string) {
+		"searchParams": func(u *URL, s string) error {
 			p := u.SearchParams()
 			p.Append("k", s)
-			u.SetSearchParams(p)
+			return u.SetSearchParams(p)
 		},
 	}
 	withMaxHrefLength(t, limit, func() {

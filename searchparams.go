@@ -418,9 +418,12 @@ func (u URL) SearchParams() *SearchParams {
 // space that is followed by "?" or "#" as "%20" instead, so an opaque path
 // never ends in a space that removing the query would leave last, and
 // "sc:a%20?q" with no pairs written back is "sc:a%20".
-func (u *URL) SetSearchParams(p *SearchParams) {
+//
+// It returns a *[SetterError] (with [ErrNoURL] or [ErrTooLong]) when it
+// leaves u unchanged.
+func (u *URL) SetSearchParams(p *SearchParams) error {
 	if !u.IsValid() {
-		return
+		return u.rejected("searchParams", p.String(), ErrNoURL)
 	}
 	pb := getParser()
 	defer pb.release()
@@ -438,5 +441,10 @@ func (u *URL) SetSearchParams(p *SearchParams) {
 	// new href parses to exactly this query.
 	b = append(b, u.href[u.queryEnd():]...)
 	pb.buf = b
-	u.reparse(string(b))
+	v, fail := parse(string(b), nil, nil, nil)
+	if fail != 0 {
+		return u.setterError("searchParams", p.String(), fail)
+	}
+	*u = v
+	return nil
 }

@@ -1,6 +1,9 @@
 package url
 
-import "strings"
+import (
+	"errors"
+	"strings"
+)
 
 // The setters of the standard's URL class: https://url.spec.whatwg.org/#urlutils-members.
 //
@@ -9,9 +12,107 @@ import "strings"
 // override writes it, and the part after. It then parses that serialization
 // again, which allocates nothing more since it is already serialized, so
 // that after any setter u is exactly the URL its href parses to.
+//
+// Where the standard's steps leave the URL unchanged because they reject the
+// value (they return, or the basic URL parser returns failure), the setter
+// returns a *SetterError saying why; the URL is as the standard leaves it.
+
+// A SetterError reports a value that a setter rejected: the standard's steps
+// left the URL unchanged (but see [URL.SetHost] for a port that fails after
+// the host was set). Err says why: the [ValidationErrorKind] at which the
+// basic URL parser failed (for example [ErrHostInvalidCodePoint] or
+// [ErrPortOutOfRange]), one of the errors below for the steps that reject a
+// value with no validation error, or [ErrTooLong]. [errors.Is] finds it:
+//
+//	err := u.SetPort("99999")
+//	errors.Is(err, url.ErrPortOutOfRange) // true
+//
+// A setter that returns nil took the value; the URL may be as it was, when
+// the value was already there (SetPort("80") on "http://example.com/"):
+// compare the URLs to tell.
+type SetterError struct {
+	Setter string // the attribute of the standard's URL class: "protocol", "host", "port", ...
+	URL    string // the URL's href before the setter, its password redacted
+	Value  string // the value given; for the password setter, "xxxxx"
+	Err    error  // why the value was rejected
+}
+
+// Error returns a message such as
+// `url: set port of "https://example.com/" to "99999": port-out-of-range`.
+func (e *SetterError) Error() string {
+	return "url: set " + e.Setter + " of " + quote(e.URL) + " to " + quote(e.Value) + ": " + e.Err.Error()
+}
+
+// Unwrap returns Err.
+func (e *SetterError) Unwrap() error { return e.Err }
+
+// The reasons a setter rejects a value where the standard's steps give no
+// validation error.
+var (
+	// ErrNoURL: the setter was called on the zero URL, which is not a URL.
+	ErrNoURL = errors.New("the zero URL has no components to set")
+	// ErrOpaquePath: the host, hostname and pathname setters do nothing on a
+	// URL with an opaque path, such as "mailto:x@example.com".
+	ErrOpaquePath = errors.New("the URL has an opaque path")
+	// ErrCannotHaveUsernamePasswordPort: the username, password and port
+	// setters do nothing on a URL that has no host, an empty host, or the
+	// scheme "file" (https://url.spec.whatwg.org/#cannot-have-a-username-password-port).
+	ErrCannotHaveUsernamePasswordPort = errors.New("the URL cannot have a username, password or port")
+	// ErrNotAScheme: the protocol setter's value does not start with a
+	// scheme (an ASCII letter, then letters, digits, "+", "-" or ".") that
+	// ends at ":" or at the end of the value.
+	ErrNotAScheme = errors.New("not a scheme")
+	// ErrSchemeChange: the scheme state does not change a special scheme
+	// (such as "https") to one that is not special (such as "mailto") or the
+	// reverse, nor to "file" a URL with credentials or a port, nor from
+	// "file" a URL whose host is empty.
+	ErrSchemeChange = errors.New("the scheme cannot change to that one")
+	// ErrHostnameHasPort: the hostname setter's value has a ":" (outside
+	// brackets); the host setter takes a port, the hostname setter does not.
+	ErrHostnameHasPort = errors.New("a hostname has no port")
+	// ErrEmptyHost: the host would be empty, and the URL has credentials or
+	// a port, which a URL without a host cannot keep.
+	ErrEmptyHost = errors.New("an empty host, and the URL has credentials or a port")
+	// ErrNoPort: the port setter's value does not start with an ASCII
+	// digit.
+	ErrNoPort = errors.New("a port starts with a digit")
+)
+
+// setterError returns the *SetterError of the setter of attribute setter on
+// u, which rejected value because of fail.
+func (u *URL) setterError(setter, value string, fail failure) error {
+	var err error
+	switch fail {
+	case failTooLong:
+		err = ErrTooLong
+	case failNotAScheme:
+		err = ErrNotAScheme
+	case failSchemeChange:
+		err = ErrSchemeChange
+	case failHostnameHasPort:
+		err = ErrHostnameHasPort
+	case failEmptyHost:
+		err = ErrEmptyHost
+	case failNoPort:
+		err = ErrNoPort
+	default:
+		err = fail.kind()
+	}
+	return u.rejected(setter, value, err)
+}
+
+// rejected returns the *SetterError of the setter of attribute setter on u,
+// which rejected value for err.
+func (u *URL) rejected(setter, value string, err error) error {
+	if setter == "password" {
+		value = "xxxxx"
+	}
+	return &SetterError{Setter: setter, URL: u.Redacted(), Value: value, Err: err}
+}
 
 // SetHref parses s and makes u the result: https://url.spec.whatwg.org/#dom-url-href.
-// When s does not parse, SetHref returns the error and leaves u unchanged.
+// When s does not parse, SetHref returns the *[ParseError] and leaves u
+// unchanged.
 func (u *URL) SetHref(s string) error {
 	v, err := Parse(s)
 	if err != nil {
@@ -38,10 +139,15 @@ func (u *URL) SetHref(s string) error {
 // makes u the URL that the new href parses to ("file:///x", "file://h/C:/x"),
 // so that u, like every URL, parses back to itself; a browser keeps the
 // record as it is. No other setter departs from the standard this way.
-func (u *URL) SetProtocol(s string) {
+//
+// SetProtocol returns a *[SetterError] when it leaves u unchanged: s does not
+// start with a scheme ([ErrNotAScheme]), or the scheme cannot change to it
+// ([ErrSchemeChange]).
+func (u *URL) SetProtocol(s string) error {
 	if !u.IsValid() {
-		return
+		return u.rejected("protocol", s, ErrNoURL)
 	}
+	value := s
 	// Basic URL parse the given value, followed by U+003A (:), with this's
 	// URL as url and scheme start state as state override. (A value that
 	// has a ":" already is read only up to it.)
@@ -51,8 +157,8 @@ func (u *URL) SetProtocol(s string) {
 	p := getParser()
 	defer p.release()
 	p.initSetter(u, s, schemeStartState)
-	if p.run() != 0 || len(p.buf) == 0 {
-		return // failure, or the scheme state returned without a change
+	if fail := p.run(); fail != 0 {
+		return u.setterError("protocol", value, fail)
 	}
 	// The scheme state wrote the new scheme and ":", and cleared the port
 	// if it is the new scheme's default port; the rest of url is as it was.
@@ -62,7 +168,7 @@ func (u *URL) SetProtocol(s string) {
 		p.buf = append(p.buf, u.href[u.schemeEnd+1:u.hostEnd]...)
 		p.buf = append(p.buf, u.href[u.pathStart:]...)
 	}
-	u.reparse(string(p.buf))
+	return u.reparse("protocol", value, string(p.buf))
 }
 
 // cannotHaveUsernamePasswordPort implements
@@ -72,29 +178,45 @@ func (u *URL) cannotHaveUsernamePasswordPort() bool {
 }
 
 // SetUsername sets the username to s, percent-encoded with the userinfo
-// percent-encode set: https://url.spec.whatwg.org/#dom-url-username. It does
-// nothing when u cannot have a username (no host, an empty host, or file:).
-func (u *URL) SetUsername(s string) {
-	if !u.IsValid() || u.cannotHaveUsernamePasswordPort() {
-		return
+// percent-encode set: https://url.spec.whatwg.org/#dom-url-username. When u
+// cannot have a username (no host, an empty host, or file:) it returns a
+// *[SetterError] with [ErrCannotHaveUsernamePasswordPort] and leaves u
+// unchanged.
+func (u *URL) SetUsername(s string) error {
+	if err := u.checkUserinfo("username", s); err != nil {
+		return err
 	}
-	u.setUserinfo(s, u.Password())
+	return u.setUserinfo("username", s, s, u.Password())
 }
 
 // SetPassword sets the password to s, percent-encoded with the userinfo
-// percent-encode set: https://url.spec.whatwg.org/#dom-url-password. It does
-// nothing when u cannot have a password.
-func (u *URL) SetPassword(s string) {
-	if !u.IsValid() || u.cannotHaveUsernamePasswordPort() {
-		return
+// percent-encode set: https://url.spec.whatwg.org/#dom-url-password. When u
+// cannot have a password it returns a *[SetterError] with
+// [ErrCannotHaveUsernamePasswordPort] and leaves u unchanged; the error does
+// not hold s.
+func (u *URL) SetPassword(s string) error {
+	if err := u.checkUserinfo("password", s); err != nil {
+		return err
 	}
-	u.setUserinfo(u.Username(), s)
+	return u.setUserinfo("password", s, u.Username(), s)
+}
+
+// checkUserinfo runs the first step of the username and password setters:
+// "If this's URL cannot have a username/password/port, then return."
+func (u *URL) checkUserinfo(setter, value string) error {
+	if !u.IsValid() {
+		return u.rejected(setter, value, ErrNoURL)
+	}
+	if u.cannotHaveUsernamePasswordPort() {
+		return u.rejected(setter, value, ErrCannotHaveUsernamePasswordPort)
+	}
+	return nil
 }
 
 // setUserinfo writes the username and password (the new one encoded, the
 // other as it is, since encoding is idempotent for stored values) and the
 // "@" when either is non-empty.
-func (u *URL) setUserinfo(username, password string) {
+func (u *URL) setUserinfo(setter, value, username, password string) error {
 	p := getParser()
 	defer p.release()
 	b := append(p.buf, u.href[:u.schemeEnd+3]...)
@@ -108,23 +230,36 @@ func (u *URL) setUserinfo(username, password string) {
 	}
 	b = append(b, u.href[u.hostStart:]...)
 	p.buf = b
-	u.reparse(string(b))
+	return u.reparse(setter, value, string(b))
 }
 
 // SetHost sets the host, and the port when s has one, from s:
-// https://url.spec.whatwg.org/#dom-url-host. It does nothing when u has an
-// opaque path or s is not a valid host for u. When s has no port, the port
+// https://url.spec.whatwg.org/#dom-url-host. When s has no port, the port
 // does not change.
-func (u *URL) SetHost(s string) { u.setHost(s, hostState) }
+//
+// It returns a *[SetterError] when u has an opaque path ([ErrOpaquePath]),
+// when s is not a host for u (the host parser's validation error, such as
+// [ErrHostInvalidCodePoint] or [ErrDomainToASCII]), or when its port is not
+// one ([ErrPortOutOfRange], [ErrPortInvalid]). In that last case the
+// standard has set the new host before the port state fails, and so does
+// SetHost: "https://a.example/" with "b.example:99999" becomes
+// "https://b.example/", and the error is port-out-of-range.
+func (u *URL) SetHost(s string) error { return u.setHost("host", s, hostState) }
 
 // SetHostname sets the host from s, which must not have a port:
-// https://url.spec.whatwg.org/#dom-url-hostname.
-func (u *URL) SetHostname(s string) { u.setHost(s, hostnameState) }
+// https://url.spec.whatwg.org/#dom-url-hostname. It returns a *[SetterError]
+// and leaves u unchanged when u has an opaque path ([ErrOpaquePath]), s has a
+// port ([ErrHostnameHasPort]), or s is not a host for u (the host parser's
+// validation error).
+func (u *URL) SetHostname(s string) error { return u.setHost("hostname", s, hostnameState) }
 
-func (u *URL) setHost(s string, override state) {
+func (u *URL) setHost(setter, s string, override state) error {
+	if !u.IsValid() {
+		return u.rejected(setter, s, ErrNoURL)
+	}
 	// If this's URL has an opaque path, then return.
-	if !u.IsValid() || u.opaquePath {
-		return
+	if u.opaquePath {
+		return u.rejected(setter, s, ErrOpaquePath)
 	}
 	p := getParser()
 	defer p.release()
@@ -139,101 +274,118 @@ func (u *URL) setHost(s string, override state) {
 		}
 	}
 	fail := p.run()
+	if fail != 0 && p.state != portState {
+		return u.setterError(setter, s, fail)
+	}
 	// A port that fails after the host was set leaves the new host in place:
 	// the standard changes url's host before it runs the port state.
-	if fail != 0 && p.state != portState {
-		return
-	}
 	if !p.portChanged && u.hasPort {
 		p.buf = append(p.buf, u.href[u.hostEnd:u.pathStart]...)
 	}
 	p.buf = append(p.buf, u.href[u.pathStart:]...)
-	u.reparse(string(p.buf))
+	old := *u
+	if err := u.reparse(setter, s, string(p.buf)); err != nil || fail == 0 {
+		return err
+	}
+	return old.setterError(setter, s, fail)
 }
 
 // SetPort sets the port from the digits at the start of s, or makes it null
-// when s is empty: https://url.spec.whatwg.org/#dom-url-port. It does
-// nothing when u cannot have a port or s does not start with a digit. A port
-// that is the scheme's default port becomes null.
-func (u *URL) SetPort(s string) {
-	if !u.IsValid() || u.cannotHaveUsernamePasswordPort() {
-		return
+// when s is empty: https://url.spec.whatwg.org/#dom-url-port. A port that is
+// the scheme's default port becomes null. It returns a *[SetterError] and
+// leaves u unchanged when u cannot have a port
+// ([ErrCannotHaveUsernamePasswordPort]), s does not start with a digit
+// ([ErrNoPort]), or its digits are more than 65535 ([ErrPortOutOfRange]).
+func (u *URL) SetPort(s string) error {
+	// If this's URL cannot have a username/password/port, then return.
+	if !u.IsValid() {
+		return u.rejected("port", s, ErrNoURL)
+	}
+	if u.cannotHaveUsernamePasswordPort() {
+		return u.rejected("port", s, ErrCannotHaveUsernamePasswordPort)
 	}
 	// If the given value is the empty string, then set this's URL's port to
 	// null.
 	if s == "" {
-		u.reparse(u.href[:u.hostEnd] + u.href[u.pathStart:])
-		return
+		return u.reparse("port", s, u.href[:u.hostEnd]+u.href[u.pathStart:])
 	}
 	// Otherwise, basic URL parse the given value with this's URL as url and
 	// port state as state override.
-	u.setWithOverride(s, portState, u.href[:u.hostEnd], 0, u.href[u.pathStart:])
+	return u.setWithOverride("port", s, s, portState, u.href[:u.hostEnd], 0, u.href[u.pathStart:])
 }
 
 // SetPathname replaces the path with s, parsed as a path:
-// https://url.spec.whatwg.org/#dom-url-pathname. It does nothing when u has
-// an opaque path.
-func (u *URL) SetPathname(s string) {
-	if !u.IsValid() || u.opaquePath {
-		return
+// https://url.spec.whatwg.org/#dom-url-pathname. It returns a *[SetterError]
+// with [ErrOpaquePath] and leaves u unchanged when u has an opaque path.
+func (u *URL) SetPathname(s string) error {
+	// If this's URL has an opaque path, then return.
+	if !u.IsValid() {
+		return u.rejected("pathname", s, ErrNoURL)
+	}
+	if u.opaquePath {
+		return u.rejected("pathname", s, ErrOpaquePath)
 	}
 	// Empty this's URL's path. Basic URL parse the given value with this's
 	// URL as url and path start state as state override.
-	u.setWithOverride(s, pathStartState, u.href[:u.authorityEnd()], 0, u.href[u.pathEnd():])
+	return u.setWithOverride("pathname", s, s, pathStartState, u.href[:u.authorityEnd()], 0, u.href[u.pathEnd():])
 }
 
 // SetSearch replaces the query with s, without a leading "?" if it has one,
 // percent-encoded as the parser does; an empty s makes the query null:
-// https://url.spec.whatwg.org/#dom-url-search.
-func (u *URL) SetSearch(s string) {
+// https://url.spec.whatwg.org/#dom-url-search. It rejects no value (but for
+// one that would make the URL too long, [ErrTooLong]).
+func (u *URL) SetSearch(s string) error {
 	if !u.IsValid() {
-		return
+		return u.rejected("search", s, ErrNoURL)
 	}
 	// If the given value is the empty string, then set url's query to null.
 	if s == "" {
-		u.reparse(u.href[:u.pathEnd()] + u.href[u.queryEnd():])
-		return
+		return u.reparse("search", s, u.href[:u.pathEnd()]+u.href[u.queryEnd():])
 	}
 	// Let input be the given value with a single leading U+003F (?) removed,
 	// if any. Set url's query to the empty string.
-	s = strings.TrimPrefix(s, "?")
+	input := strings.TrimPrefix(s, "?")
 	// Basic URL parse input with url as url and query state as state
 	// override.
-	u.setWithOverride(s, queryState, u.href[:u.pathEnd()], '?', u.href[u.queryEnd():])
+	err := u.setWithOverride("search", s, input, queryState, u.href[:u.pathEnd()], '?', u.href[u.queryEnd():])
 	// Set this's query object's list to the result of parsing url's query.
 	// (A URL has no query object to keep in step: SearchParams parses the
 	// query each time, so it reads the query the setter wrote, tabs and
 	// newlines removed and percent-encoded as the query state wrote it.)
+	return err
 }
 
 // SetHash replaces the fragment with s, without a leading "#" if it has one,
 // percent-encoded as the parser does; an empty s makes the fragment null:
-// https://url.spec.whatwg.org/#dom-url-hash.
-func (u *URL) SetHash(s string) {
+// https://url.spec.whatwg.org/#dom-url-hash. It rejects no value (but for
+// one that would make the URL too long, [ErrTooLong]).
+func (u *URL) SetHash(s string) error {
 	if !u.IsValid() {
-		return
+		return u.rejected("hash", s, ErrNoURL)
 	}
 	// If the given value is the empty string, then set this's URL's fragment
 	// to null and return.
 	if s == "" {
-		u.reparse(u.href[:u.queryEnd()])
-		return
+		return u.reparse("hash", s, u.href[:u.queryEnd()])
 	}
-	s = strings.TrimPrefix(s, "#")
-	// Set this's URL's fragment to the empty string. Basic URL parse input
-	// with this's URL as url and fragment state as state override.
-	u.setWithOverride(s, fragmentState, u.href[:u.queryEnd()], '#', "")
+	// Let input be the given value with a single leading U+0023 (#)
+	// removed, if any. Set this's URL's fragment to the empty string. Basic
+	// URL parse input with this's URL as url and fragment state as state
+	// override.
+	input := strings.TrimPrefix(s, "#")
+	return u.setWithOverride("hash", s, input, fragmentState, u.href[:u.queryEnd()], '#', "")
 }
 
-// setWithOverride runs the basic URL parser on value with u as url and the
-// state override, and makes u the URL whose serialization is prefix, then
+// setWithOverride runs the basic URL parser on input, the setter's value or
+// a part of it, with u as url and the state override, and makes u the URL whose serialization is prefix, then
 // mark (a "?" or "#" that starts an empty query or fragment) unless it is
 // 0, then what the state machine writes, then suffix. When the state
-// machine returns failure, u stays as it is.
-func (u *URL) setWithOverride(value string, override state, prefix string, mark byte, suffix string) {
+// machine returns failure, u stays as it is, and the error of the setter of
+// attribute setter says why.
+func (u *URL) setWithOverride(setter, value, input string, override state, prefix string, mark byte, suffix string) error {
 	p := getParser()
 	defer p.release()
-	p.initSetter(u, value, override)
+	p.initSetter(u, input, override)
 	p.buf = append(p.buf, prefix...)
 	if mark != 0 {
 		p.buf = append(p.buf, mark)
@@ -241,14 +393,14 @@ func (u *URL) setWithOverride(value string, override state, prefix string, mark 
 	if override == pathStartState {
 		p.beginPath()
 	}
-	if p.run() != 0 {
-		return
+	if fail := p.run(); fail != 0 {
+		return u.setterError(setter, value, fail)
 	}
 	if override == pathStartState {
 		p.finish() // a path that would read as a host gets "/." in front
 	}
 	p.buf = append(p.buf, suffix...)
-	u.reparse(string(p.buf))
+	return u.reparse(setter, value, string(p.buf))
 }
 
 // initSetter prepares p to run the basic URL parser on value with url u and
@@ -274,11 +426,15 @@ func (p *parser) initSetter(u *URL, value string, override state) {
 	p.setScheme(u.Scheme())
 }
 
-// reparse makes u the URL that href, a serialization a setter wrote, parses
-// to. That is u's new value, since the serializations are idempotent; a
-// href that would not parse again leaves u unchanged.
-func (u *URL) reparse(href string) {
-	if v, fail := parse(href, nil, nil, nil); fail == 0 {
-		*u = v
+// reparse makes u the URL that href, a serialization the setter of
+// attribute setter wrote from value, parses to. That is u's new value, since
+// the serializations are idempotent; a href too long for a URL, which alone
+// does not parse again, leaves u unchanged and returns the setter's error.
+func (u *URL) reparse(setter, value, href string) error {
+	v, fail := parse(href, nil, nil, nil)
+	if fail != 0 {
+		return u.setterError(setter, value, fail)
 	}
+	*u = v
+	return nil
 }

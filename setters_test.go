@@ -1,6 +1,7 @@
 package url
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -88,19 +89,20 @@ func checkSetter(t *testing.T, orig URL, attr, value string) {
 	t.Helper()
 	u := orig
 	set := setters[attr]
+	err := set(&u, value)
 	if attr == "href" {
-		err := u.SetHref(value)
 		want, werr := Parse(value)
 		switch {
 		case (err == nil) != (werr == nil):
 			t.Fatalf("SetHref(%q) error %v, Parse error %v", value, err, werr)
-		case err != nil && u != orig:
-			t.Fatalf("SetHref(%q) failed (%v) but changed the URL to %q", value, err, u.Href())
 		case err == nil && u != want:
 			t.Fatalf("SetHref(%q) = %q, Parse gives %q", value, u.Href(), want.Href())
 		}
 	} else {
-		set(&u, value)
+		checkSetterError(t, orig, u, attr, value, err)
+	}
+	if err != nil && u != orig && !(attr == "host" && (errors.Is(err, ErrPortOutOfRange) || errors.Is(err, ErrPortInvalid) || errors.Is(err, ErrNoPort))) {
+		t.Fatalf("%s setter with %q on %q failed (%v) but changed the URL to %q", attr, value, orig.Href(), err, u.Href())
 	}
 	if !utf8.ValidString(u.Href()) {
 		t.Fatalf("%s setter with %q on %q: href %q is not valid UTF-8", attr, value, orig.Href(), u.Href())
@@ -134,13 +136,103 @@ func checkSetter(t *testing.T, orig URL, attr, value string) {
 	// The same setter with the same value again changes nothing: what it
 	// sets depends only on the value and the components it leaves alone.
 	v := u
-	if attr == "href" {
-		_ = v.SetHref(value)
-	} else {
-		set(&v, value)
-	}
+	_ = set(&v, value)
 	if v != u {
 		t.Errorf("%s setter with %q on %q gives %q, and again %q", attr, value, orig.Href(), u.Href(), v.Href())
+	}
+}
+
+// checkSetterError checks the error of the setter of attribute attr, which
+// took u from orig with value: a *SetterError that names the setter, the URL
+// before it (redacted) and the value (never a password), with a reason
+// errors.Is finds; and the failures the setter can tell without the
+// parser, told right.
+func checkSetterError(t *testing.T, orig, u URL, attr, value string, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	var se *SetterError
+	if !errors.As(err, &se) || se.Setter != attr || se.URL != orig.Redacted() || se.Err == nil {
+		t.Fatalf("%s setter with %q on %q: error %#v", attr, value, orig.Href(), err)
+	}
+	want := value
+	if attr == "password" {
+		want = "xxxxx" // a password is never shown
+	}
+	if se.Value != want {
+		t.Fatalf("%s setter with %q: the error's value is %q", attr, value, se.Value)
+	}
+	if want := "url: set " + attr + " of " + quote(orig.Redacted()) + " to " + quote(se.Value) + ": " + se.Err.Error(); err.Error() != want || !errors.Is(err, se.Err) {
+		t.Fatalf("%s setter: %q, want %q", attr, err, want)
+	}
+	switch attr {
+	case "username", "password", "port":
+		if orig.cannotHaveUsernamePasswordPort() != errors.Is(err, ErrCannotHaveUsernamePasswordPort) {
+			t.Fatalf("%s setter with %q on %q: %v", attr, value, orig.Href(), err)
+		}
+	case "host", "hostname", "pathname":
+		if orig.HasOpaquePath() != errors.Is(err, ErrOpaquePath) {
+			t.Fatalf("%s setter with %q on %q: %v", attr, value, orig.Href(), err)
+		}
+	}
+}
+
+// TestSetterErrors checks the reasons the setters give for the values they
+// reject, the traps a program falls into when setters fail silently.
+func TestSetterErrors(t *testing.T) {
+	for _, tc := range []struct {
+		href, attr, value string
+		want              error
+	}{
+		{"https://example.com/", "port", "99999", ErrPortOutOfRange},
+		{"https://example.com/", "port", "abc", ErrNoPort},
+		{"file:///x", "port", "8080", ErrCannotHaveUsernamePasswordPort},
+		{"https://example.com/", "host", "exa mple.com", ErrDomainToASCII},
+		{"https://example.com/", "host", "exa<mple.com", ErrDomainToASCII},
+		{"sc://example.com/", "host", "exa<mple.com", ErrHostInvalidCodePoint},
+		{"https://example.com/", "host", "[::1", ErrIPv6Unclosed},
+		{"https://example.com/", "host", "", ErrHostMissing},
+		{"sc://u@example.com/", "host", "", ErrEmptyHost},
+		{"https://example.com/", "hostname", "example.org:8080", ErrHostnameHasPort},
+		{"mailto:a@example.com", "host", "example.org", ErrOpaquePath},
+		{"mailto:a@example.com", "pathname", "/x", ErrOpaquePath},
+		{"https://example.com/", "protocol", "mailto", ErrSchemeChange},
+		{"mailto:a@example.com", "protocol", "https", ErrSchemeChange},
+		{"https://u@example.com/", "protocol", "file", ErrSchemeChange},
+		{"file:///x", "protocol", "https", ErrSchemeChange},
+		{"https://example.com/", "protocol", "1http", ErrNotAScheme},
+		{"https://example.com/", "protocol", "ht tp", ErrNotAScheme},
+		{"mailto:a@example.com", "username", "u", ErrCannotHaveUsernamePasswordPort},
+		{"file:///x", "password", "secret", ErrCannotHaveUsernamePasswordPort},
+	} {
+		u := MustParse(tc.href)
+		err := setters[tc.attr](&u, tc.value)
+		if !errors.Is(err, tc.want) {
+			t.Errorf("%s setter with %q on %q: %v, want %v", tc.attr, tc.value, tc.href, err, tc.want)
+		}
+		if u.Href() != tc.href {
+			t.Errorf("%s setter with %q on %q: the URL became %q", tc.attr, tc.value, tc.href, u.Href())
+		}
+		checkSetterError(t, MustParse(tc.href), u, tc.attr, tc.value, err)
+	}
+	// A value taken gives nil, whether or not it changed the URL.
+	u := MustParse("http://example.com/")
+	if err := u.SetPort("80"); err != nil || u.Href() != "http://example.com/" {
+		t.Errorf("SetPort(80): %v, %q", err, u.Href())
+	}
+	if err := u.SetPort("8080"); err != nil || u.Href() != "http://example.com:8080/" {
+		t.Errorf("SetPort(8080): %v, %q", err, u.Href())
+	}
+	// The host is set before its port fails, as the standard has it.
+	u = MustParse("https://a.example/")
+	if err := u.SetHost("b.example:99999"); !errors.Is(err, ErrPortOutOfRange) || u.Href() != "https://b.example/" {
+		t.Errorf("SetHost(b.example:99999): %v, %q", err, u.Href())
+	}
+	// The message names the setter, the URL (redacted) and the value.
+	u = MustParse("https://user:pw@example.com/")
+	if err := u.SetPort("99999"); err == nil || err.Error() != `url: set port of "https://user:xxxxx@example.com/" to "99999": port-out-of-range` {
+		t.Errorf("SetPort(99999): %v", err)
 	}
 }
 

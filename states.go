@@ -27,7 +27,7 @@ func (p *parser) schemeStart() failure {
 		return 0
 	}
 	// 3. Otherwise, return failure.
-	return failOverride
+	return failNotAScheme
 }
 
 // scheme implements https://url.spec.whatwg.org/#scheme-state.
@@ -45,18 +45,17 @@ func (p *parser) scheme() failure {
 			return 0
 		}
 		// 4. Otherwise, return failure.
-		return failOverride
+		return failNotAScheme
 	}
 	// 2. Otherwise, if c is U+003A (:), then:
 	p.pointer += len(scheme)
 	// 2.1. If state override is given, then: if url's scheme and buffer are
 	//      not both special or both not special, or url includes credentials
 	//      or has a non-null port and buffer is "file", or url's scheme is
-	//      "file" and its host is an empty host, then return. (Nothing is
-	//      written: the URL stays as it is.)
+	//      "file" and its host is an empty host, then return. (url stays as
+	//      it is: for the setter, which reports why, as a failure.)
 	if p.override != noOverride && !p.schemeChangeAllowed(asciiLowercase(scheme)) {
-		p.done = true
-		return 0
+		return failSchemeChange
 	}
 	// 2.2. Set url's scheme to buffer.
 	p.buf = appendLower(p.buf, scheme)
@@ -436,7 +435,7 @@ func (p *parser) host() failure {
 		// 2.2. If state override is given and state override is hostname
 		//      state, then return failure.
 		if p.override == hostnameState {
-			return failOverride
+			return failHostnameHasPort
 		}
 		// 2.3. Let host be the result of host parsing buffer with url is not
 		//      special. 2.4. If host is failure, then return failure.
@@ -462,7 +461,7 @@ func (p *parser) host() failure {
 	//      and either url includes credentials or url's port is non-null,
 	//      return failure.
 	if p.override != noOverride && buffer == "" && (p.url.hasCredentials() || p.url.hasPort) {
-		return failOverride
+		return failEmptyHost
 	}
 	// 3.3. Let host be the result of host parsing buffer with url is not
 	//      special. 3.4. If host is failure, then return failure.
@@ -528,7 +527,7 @@ func (p *parser) port() failure {
 	}
 	// 2.2. If state override is given, then return failure.
 	if p.override != noOverride {
-		return failOverride
+		return failNoPort
 	}
 	// 2.3. Set state to path start state and decrease pointer by 1.
 	p.state = pathStartState

@@ -361,11 +361,9 @@ type setterTestCase struct {
 	Comment     string            `json:"comment"`
 }
 
-// setters maps the names of the standard's URL attributes to our setters,
-// each adapted to one shape. SetHref's error is dropped: the href getter
-// tells whether it took the new value.
-var setters = map[string]func(*URL, string){
-	"href":     func(u *URL, s string) { _ = u.SetHref(s) },
+// setters maps the names of the standard's URL attributes to our setters.
+var setters = map[string]func(*URL, string) error{
+	"href":     (*URL).SetHref,
 	"protocol": (*URL).SetProtocol,
 	"username": (*URL).SetUsername,
 	"password": (*URL).SetPassword,
