@@ -24,51 +24,51 @@ const (
 	_ ValidationErrorKind = iota
 
 	// IDNA
-	ErrDomainToASCII // domain-to-ASCII
+	ErrDomainToASCII // domain-to-ASCII: the domain is not valid: IDNA (UTS #46 ToASCII) rejects it
 
 	// ErrDomainToUnicode (domain-to-Unicode) is signalled when UTS #46
 	// ToUnicode records an error in the standard's "domain to Unicode"
 	// (https://url.spec.whatwg.org/#concept-domain-to-unicode), which
 	// renders a host for display. It has not been a row of the table since
-	// July 2026 (nor is it in whatwg/url fde3f74), and the URL parser never signals it: the standard dropped it, noting
-	// that a domain from the host parser has had its errors signalled as
-	// domain-to-ASCII already. The package keeps the kind (and its old name)
+	// July 2026 (nor is it in whatwg/url fde3f74), and the URL parser never
+	// signals it: the standard dropped it, noting that a domain from the
+	// host parser has had its errors signalled as domain-to-ASCII already. The package keeps the kind (and its old name)
 	// for that algorithm, which also runs on domains from elsewhere.
 	ErrDomainToUnicode
 
 	// Host parsing
-	ErrDomainPercentEncoded       // domain-percent-encoded
-	ErrHostInvalidCodePoint       // host-invalid-code-point
-	ErrIPv4EmptyPart              // IPv4-empty-part
-	ErrIPv4TooFewParts            // IPv4-too-few-parts
-	ErrIPv4TooManyParts           // IPv4-too-many-parts
-	ErrIPv4NonNumericPart         // IPv4-non-numeric-part
-	ErrIPv4NonDecimalPart         // IPv4-non-decimal-part
-	ErrIPv4OutOfRangePart         // IPv4-out-of-range-part
-	ErrIPv4NonASCIIInput          // IPv4-non-ASCII-input
-	ErrIPv6Unclosed               // IPv6-unclosed
-	ErrIPv6InvalidCompression     // IPv6-invalid-compression
-	ErrIPv6TooManyPieces          // IPv6-too-many-pieces
-	ErrIPv6MultipleCompression    // IPv6-multiple-compression
-	ErrIPv6InvalidCodePoint       // IPv6-invalid-code-point
-	ErrIPv6TooFewPieces           // IPv6-too-few-pieces
-	ErrIPv6PieceLeadingZero       // IPv6-piece-leading-zero
-	ErrIPv4InIPv6TooManyPieces    // IPv4-in-IPv6-too-many-pieces
-	ErrIPv4InIPv6InvalidCodePoint // IPv4-in-IPv6-invalid-code-point
-	ErrIPv4InIPv6OutOfRangePart   // IPv4-in-IPv6-out-of-range-part
-	ErrIPv4InIPv6TooFewParts      // IPv4-in-IPv6-too-few-parts
+	ErrDomainPercentEncoded       // domain-percent-encoded: the domain has a percent-encoded byte
+	ErrHostInvalidCodePoint       // host-invalid-code-point: the host has a forbidden host code point
+	ErrIPv4EmptyPart              // IPv4-empty-part: the IPv4 address ends with a "."
+	ErrIPv4TooFewParts            // IPv4-too-few-parts: the IPv4 address has fewer than 4 parts
+	ErrIPv4TooManyParts           // IPv4-too-many-parts: the IPv4 address has more than 4 parts
+	ErrIPv4NonNumericPart         // IPv4-non-numeric-part: a part of the IPv4 address is not a number
+	ErrIPv4NonDecimalPart         // IPv4-non-decimal-part: the IPv4 address has a number in hexadecimal or octal
+	ErrIPv4OutOfRangePart         // IPv4-out-of-range-part: a part of the IPv4 address is more than 255
+	ErrIPv4NonASCIIInput          // IPv4-non-ASCII-input: the IPv4 address comes from a non-ASCII string through IDNA
+	ErrIPv6Unclosed               // IPv6-unclosed: the IPv6 address has no closing "]"
+	ErrIPv6InvalidCompression     // IPv6-invalid-compression: the IPv6 address begins with a single ":"
+	ErrIPv6TooManyPieces          // IPv6-too-many-pieces: the IPv6 address has more than 8 pieces
+	ErrIPv6MultipleCompression    // IPv6-multiple-compression: the IPv6 address has "::" more than once
+	ErrIPv6InvalidCodePoint       // IPv6-invalid-code-point: the IPv6 address has a code point that is neither a hex digit nor ":", or ends too soon
+	ErrIPv6TooFewPieces           // IPv6-too-few-pieces: the IPv6 address has fewer than 8 pieces and no "::"
+	ErrIPv6PieceLeadingZero       // IPv6-piece-leading-zero: a piece of the IPv6 address has a leading 0
+	ErrIPv4InIPv6TooManyPieces    // IPv4-in-IPv6-too-many-pieces: the IPv6 address has more than 6 pieces before its IPv4 part
+	ErrIPv4InIPv6InvalidCodePoint // IPv4-in-IPv6-invalid-code-point: the IPv4 part of the IPv6 address has an empty part, a leading 0, a code point that is not a digit, or too many parts
+	ErrIPv4InIPv6OutOfRangePart   // IPv4-in-IPv6-out-of-range-part: a part of the IPv4 part of the IPv6 address is more than 255
+	ErrIPv4InIPv6TooFewParts      // IPv4-in-IPv6-too-few-parts: the IPv4 part of the IPv6 address has fewer than 4 parts
 
 	// URL parsing
-	ErrInvalidURLUnit                       // invalid-URL-unit
-	ErrSpecialSchemeMissingFollowingSolidus // special-scheme-missing-following-solidus
-	ErrMissingSchemeNonRelativeURL          // missing-scheme-non-relative-URL
-	ErrInvalidReverseSolidus                // invalid-reverse-solidus
-	ErrInvalidCredentials                   // invalid-credentials
-	ErrHostMissing                          // host-missing
-	ErrPortOutOfRange                       // port-out-of-range
-	ErrPortInvalid                          // port-invalid
-	ErrFileInvalidWindowsDriveLetter        // file-invalid-Windows-drive-letter
-	ErrFileInvalidWindowsDriveLetterHost    // file-invalid-Windows-drive-letter-host
+	ErrInvalidURLUnit                       // invalid-URL-unit: a code point that is not a URL unit
+	ErrSpecialSchemeMissingFollowingSolidus // special-scheme-missing-following-solidus: the scheme is not followed by "//"
+	ErrMissingSchemeNonRelativeURL          // missing-scheme-non-relative-URL: no scheme, and no base URL to resolve against (or one with an opaque path)
+	ErrInvalidReverseSolidus                // invalid-reverse-solidus: a "\" where a special URL has "/"
+	ErrInvalidCredentials                   // invalid-credentials: the URL has credentials
+	ErrHostMissing                          // host-missing: the special URL has no host
+	ErrPortOutOfRange                       // port-out-of-range: the port is more than 65535
+	ErrPortInvalid                          // port-invalid: the port has a code point that is not a digit
+	ErrFileInvalidWindowsDriveLetter        // file-invalid-Windows-drive-letter: a relative URL starts with a Windows drive letter against a file: base
+	ErrFileInvalidWindowsDriveLetterHost    // file-invalid-Windows-drive-letter-host: the host of a file: URL is a Windows drive letter
 	numValidationErrorKinds
 )
 
@@ -105,6 +105,52 @@ var validationErrorNames = [numValidationErrorKinds]string{
 	ErrPortInvalid:                          "port-invalid",
 	ErrFileInvalidWindowsDriveLetter:        "file-invalid-Windows-drive-letter",
 	ErrFileInvalidWindowsDriveLetterHost:    "file-invalid-Windows-drive-letter-host",
+}
+
+// validationErrorDescriptions say in plain words what each validation error
+// means, after the standard's table.
+var validationErrorDescriptions = [numValidationErrorKinds]string{
+	ErrDomainToASCII:                        "the domain is not valid: IDNA (UTS #46 ToASCII) rejects it",
+	ErrDomainToUnicode:                      "IDNA (UTS #46 ToUnicode) records an error in the domain",
+	ErrDomainPercentEncoded:                 "the domain has a percent-encoded byte",
+	ErrHostInvalidCodePoint:                 "the host has a forbidden host code point",
+	ErrIPv4EmptyPart:                        "the IPv4 address ends with a \".\"",
+	ErrIPv4TooFewParts:                      "the IPv4 address has fewer than 4 parts",
+	ErrIPv4TooManyParts:                     "the IPv4 address has more than 4 parts",
+	ErrIPv4NonNumericPart:                   "a part of the IPv4 address is not a number",
+	ErrIPv4NonDecimalPart:                   "the IPv4 address has a number in hexadecimal or octal",
+	ErrIPv4OutOfRangePart:                   "a part of the IPv4 address is more than 255",
+	ErrIPv4NonASCIIInput:                    "the IPv4 address comes from a non-ASCII string through IDNA",
+	ErrIPv6Unclosed:                         "the IPv6 address has no closing \"]\"",
+	ErrIPv6InvalidCompression:               "the IPv6 address begins with a single \":\"",
+	ErrIPv6TooManyPieces:                    "the IPv6 address has more than 8 pieces",
+	ErrIPv6MultipleCompression:              "the IPv6 address has \"::\" more than once",
+	ErrIPv6InvalidCodePoint:                 "the IPv6 address has a code point that is neither a hex digit nor \":\", or ends too soon",
+	ErrIPv6TooFewPieces:                     "the IPv6 address has fewer than 8 pieces and no \"::\"",
+	ErrIPv6PieceLeadingZero:                 "a piece of the IPv6 address has a leading 0",
+	ErrIPv4InIPv6TooManyPieces:              "the IPv6 address has more than 6 pieces before its IPv4 part",
+	ErrIPv4InIPv6InvalidCodePoint:           "the IPv4 part of the IPv6 address has an empty part, a leading 0, a code point that is not a digit, or too many parts",
+	ErrIPv4InIPv6OutOfRangePart:             "a part of the IPv4 part of the IPv6 address is more than 255",
+	ErrIPv4InIPv6TooFewParts:                "the IPv4 part of the IPv6 address has fewer than 4 parts",
+	ErrInvalidURLUnit:                       "a code point that is not a URL unit",
+	ErrSpecialSchemeMissingFollowingSolidus: "the scheme is not followed by \"//\"",
+	ErrMissingSchemeNonRelativeURL:          "no scheme, and no base URL to resolve against (or one with an opaque path)",
+	ErrInvalidReverseSolidus:                "a \"\\\" where a special URL has \"/\"",
+	ErrInvalidCredentials:                   "the URL has credentials",
+	ErrHostMissing:                          "the special URL has no host",
+	ErrPortOutOfRange:                       "the port is more than 65535",
+	ErrPortInvalid:                          "the port has a code point that is not a digit",
+	ErrFileInvalidWindowsDriveLetter:        "a relative URL starts with a Windows drive letter against a file: base",
+	ErrFileInvalidWindowsDriveLetterHost:    "the host of a file: URL is a Windows drive letter",
+}
+
+// Description says in plain words what the validation error means, for
+// example "the port is more than 65535" for port-out-of-range.
+func (k ValidationErrorKind) Description() string {
+	if k == 0 || k >= numValidationErrorKinds {
+		return k.String()
+	}
+	return validationErrorDescriptions[k]
 }
 
 // String returns the standard's name of the validation error, for example
@@ -263,11 +309,13 @@ func (e hostErrors) reportAt(k ValidationErrorKind, i int) { e.sink.report(k, e.
 // [*ParseError] with this error has a zero Kind.
 var ErrTooLong = errors.New("URL too long: its serialization would exceed 4 GiB")
 
-// A ParseError reports a URL that failed to parse. [errors.Is] finds its
-// kind, for example:
+// A ParseError reports a URL that failed to parse: which of the standard's
+// validation errors it failed at, where, and what that means. [errors.Is]
+// finds its kind, for example:
 //
 //	_, err := url.Parse("https://example.org:70000")
 //	errors.Is(err, url.ErrPortOutOfRange) // true
+//	err.Error() // url: parse "https://example.org:70000": port-out-of-range at 20: the port is more than 65535
 type ParseError struct {
 	// Input is the input that failed, whole, with its password replaced by
 	// "xxxxx": the password as the parser read it, however the authority
@@ -277,6 +325,14 @@ type ParseError struct {
 	// Kind is the validation error at which parsing failed, or zero when
 	// the input is too long for a URL to hold ([ErrTooLong]).
 	Kind ValidationErrorKind
+	// Offset is the byte offset in Input where the parser found the error,
+	// as ValidationError.Offset says, but in Input itself (leading spaces,
+	// tabs and newlines included, the password redacted).
+	Offset int
+	// Base is true when the error is the base URL's, not the input's: in
+	// ParseWithBase, base is parsed first and must parse. Input is then the
+	// base URL.
+	Base bool
 }
 
 // Error returns "url: parse ", the quoted input and the standard's name of
@@ -284,7 +340,61 @@ type ParseError struct {
 // Of an input longer than about 250 bytes it quotes only the start and the
 // end, saying how many bytes it left out between them.
 func (e *ParseError) Error() string {
-	return "url: parse " + quote(e.Input) + ": " + e.Unwrap().Error()
+	what := "url: parse "
+	if e.Base {
+		what = "url: parse base URL "
+	}
+	if e.Kind == 0 {
+		return what + quote(e.Input) + ": " + ErrTooLong.Error()
+	}
+	return what + quote(e.Input) + ": " + e.Kind.String() + " at " + strconv.Itoa(e.Offset) + ": " + e.explain()
+}
+
+// explain says in plain words what is wrong at e.Offset: the code point for
+// the errors about one, otherwise the kind's Description.
+func (e *ParseError) explain() string {
+	if e.Offset < 0 || e.Offset > len(e.Input) {
+		return e.Kind.Description()
+	}
+	rest := e.Input[e.Offset:]
+	switch e.Kind {
+	case ErrDomainToASCII, ErrHostInvalidCodePoint:
+		// The offset is the host's: name its first forbidden code point, if
+		// it has one (a domain is percent-decoded first: "%20" is a space).
+		forbidden, where := classForbiddenHost, "a host"
+		if e.Kind == ErrDomainToASCII {
+			forbidden, where = classForbiddenDomain, "a domain"
+		}
+		host := rest
+		if i := strings.IndexAny(host, "/?#\\"); i >= 0 {
+			host = host[:i]
+		}
+		if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.HasPrefix(host, "[") {
+			host = host[:i]
+		}
+		for i := 0; i < len(host); i++ {
+			c := host[i]
+			if e.Kind == ErrDomainToASCII && isPercentEncodedByteAt(host, i) {
+				hi, _ := hexDigitValue(host[i+1])
+				lo, _ := hexDigitValue(host[i+2])
+				c, i = hi<<4|lo, i+2
+			}
+			if c < utf8.RuneSelf && byteClass[c]&forbidden != 0 {
+				return codePointName(rune(c)) + " is not allowed in " + where
+			}
+		}
+	case ErrPortInvalid, ErrInvalidURLUnit, ErrIPv6InvalidCodePoint, ErrIPv4InIPv6InvalidCodePoint:
+		if r, _ := utf8.DecodeRuneInString(rest); rest != "" {
+			return e.Kind.Description() + ": " + codePointName(r)
+		}
+	}
+	return e.Kind.Description()
+}
+
+// codePointName names r as the standard does, "U+0020".
+func codePointName(r rune) string {
+	s := strconv.FormatInt(int64(r), 16)
+	return "U+" + strings.Repeat("0", max(0, 4-len(s))) + strings.ToUpper(s)
 }
 
 // Unwrap returns the error's kind, or [ErrTooLong].

@@ -12,10 +12,18 @@ import (
 // escaped, then the kind of validation error at which parsing failed.
 func TestParseErrorMessage(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"https://user:secret@[::1", `url: parse "https://user:xxxxx@[::1": IPv6-unclosed`},
-		{"https://exa\x00mple\xff.com/", `url: parse "https://exa\x00mple\xFF.com/": domain-to-ASCII`},
-		{"https://ex\"am ple€.org/\\", `url: parse "https://ex\"am ple€.org/\\": domain-to-ASCII`},
-		{"https://a:b@c:d@:70000", `url: parse "https://a:xxxxx@:70000": host-missing`},
+		{"https://user:secret@[::1", `url: parse "https://user:xxxxx@[::1": IPv6-unclosed at 19: the IPv6 address has no closing "]"`},
+		{"https://exa\x00mple\xff.com/", `url: parse "https://exa\x00mple\xFF.com/": domain-to-ASCII at 8: U+0000 is not allowed in a domain`},
+		{"https://ex\"am ple€.org/\\", `url: parse "https://ex\"am ple€.org/\\": domain-to-ASCII at 8: U+0020 is not allowed in a domain`},
+		{"https://a:b@c:d@:70000", `url: parse "https://a:xxxxx@:70000": host-missing at 16: the special URL has no host`},
+		// The issue's example, and offsets in the input as it was given.
+		{"https://exa mple.com/", `url: parse "https://exa mple.com/": domain-to-ASCII at 8: U+0020 is not allowed in a domain`},
+		{" \thttps://exa%20mple.com/", `url: parse " \x09https://exa%20mple.com/": domain-to-ASCII at 10: U+0020 is not allowed in a domain`},
+		{"https://ex\tample.com:7\t0000/", `url: parse "https://ex\x09ample.com:7\x090000/": port-out-of-range at 21: the port is more than 65535`},
+		{"https://user:se\tcret@h:7a/", `url: parse "https://user:xxxxx@h:7a/": port-invalid at 22: the port has a code point that is not a digit: U+0061`},
+		{"sc://exa<mple/", `url: parse "sc://exa<mple/": host-invalid-code-point at 5: U+003C is not allowed in a host`},
+		{"https://[::1]:x", `url: parse "https://[::1]:x": port-invalid at 14: the port has a code point that is not a digit: U+0078`},
+		{"//x", `url: parse "//x": missing-scheme-non-relative-URL at 0: no scheme, and no base URL to resolve against (or one with an opaque path)`},
 	}
 	for _, tt := range tests {
 		_, err := Parse(tt.in)
@@ -41,7 +49,7 @@ func TestParseErrorMessageBounded(t *testing.T) {
 		if len(msg) > 400 || !utf8.ValidString(msg) {
 			t.Errorf("%d bytes: message of %d bytes (valid UTF-8: %v): %.100s", len(in), len(msg), utf8.ValidString(msg), msg)
 		}
-		if !strings.HasPrefix(msg, `url: parse "https://user:xxxxx@[::1/é`) || !strings.HasSuffix(msg, `é/end": IPv6-unclosed`) || !strings.Contains(msg, " bytes cut)...") {
+		if !strings.HasPrefix(msg, `url: parse "https://user:xxxxx@[::1/é`) || !strings.HasSuffix(msg, `é/end": IPv6-unclosed at 19: the IPv6 address has no closing "]"`) || !strings.Contains(msg, " bytes cut)...") {
 			t.Errorf("%d bytes: %s", len(in), msg)
 		}
 		var pe *ParseError
@@ -50,7 +58,7 @@ func TestParseErrorMessageBounded(t *testing.T) {
 		}
 	}
 	// A short input is quoted whole.
-	if _, err := Parse("https://[::1"); err.Error() != `url: parse "https://[::1": IPv6-unclosed` {
+	if _, err := Parse("https://[::1"); err.Error() != `url: parse "https://[::1": IPv6-unclosed at 8: the IPv6 address has no closing "]"` {
 		t.Errorf("%v", err)
 	}
 }

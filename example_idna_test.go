@@ -15,7 +15,7 @@ func ExampleDomainToASCII() {
 	// "example.com" <nil>
 	// "xn--53h.example" <nil>
 	// "xn--fa-hia.example" <nil>
-	// "" url: parse "exa mple.com": domain-to-ASCII
+	// "" url: parse "exa mple.com": domain-to-ASCII at 0: U+0020 is not allowed in a domain
 }
 
 func ExampleDomainToUnicode() {

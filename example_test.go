@@ -26,7 +26,7 @@ func ExampleParse() {
 	// Output:
 	// http://example.com/a/c?x%20y#z
 	// http: example.com true /a/c ?x%20y #z
-	// url: parse "https://example.org:70000/": port-out-of-range
+	// url: parse "https://example.org:70000/": port-out-of-range at 20: the port is more than 65535
 	// true
 }
 
@@ -120,7 +120,7 @@ func ExampleParser_onValidationError() {
 	// invalid-reverse-solidus at 24 (failure: false)
 	// invalid-URL-unit at 26 (failure: false)
 	// https://user@example.com/a%20b <nil>
-	// url: parse "https:example.com": special-scheme-missing-following-solidus
+	// url: parse "https:example.com": special-scheme-missing-following-solidus at 6: the scheme is not followed by "//"
 }
 
 func ExampleURL_Origin() {
@@ -158,7 +158,7 @@ func ExampleParseHost() {
 	// IPv4 127.0.0.1
 	// IPv4 127.0.0.1
 	// IPv6 [::1]
-	// url: parse "exa mple": domain-to-ASCII
+	// url: parse "exa mple": domain-to-ASCII at 0: U+0020 is not allowed in a domain
 }
 
 func ExampleHost_Addr() {
@@ -292,7 +292,7 @@ func ExampleURL_MarshalText() {
 	fmt.Println(l.Href, err)
 	// Output:
 	// {"href":"https://example.com/a%20b"}
-	// https://example.com/x url: parse "https://[::1": IPv6-unclosed
+	// https://example.com/x url: parse "https://[::1": IPv6-unclosed at 8: the IPv6 address has no closing "]"
 }
 
 func ExampleURL_UnmarshalText_flag() {

@@ -30,7 +30,7 @@ func ExampleParser_strict() {
 	u, err := p.Parse("https://example.org/foo%20bar")
 	fmt.Println(u, err)
 	// Output:
-	// url: parse "https://example.org/foo bar": invalid-URL-unit true
+	// url: parse "https://example.org/foo bar": invalid-URL-unit at 23: a code point that is not a URL unit: U+0020 true
 	// https://example.org/foo%20bar <nil>
 }
 

@@ -64,6 +64,7 @@ func Parse(input string) (URL, error) {
 func ParseWithBase(input, base string) (URL, error) {
 	b, err := Parse(base)
 	if err != nil {
+		err.(*ParseError).Base = true
 		return URL{}, err
 	}
 	return b.Parse(input)
@@ -115,6 +116,7 @@ func (p *Parser) Parse(input string) (URL, error) { return p.parseWithBase(input
 func (p *Parser) ParseWithBase(input, base string) (URL, error) {
 	b, err := Parse(base)
 	if err != nil {
+		err.(*ParseError).Base = true
 		return URL{}, err
 	}
 	return p.parseWithBase(input, &b)
@@ -138,92 +140,77 @@ func (p *Parser) parseWithBase(input string, base *URL) (URL, error) {
 }
 
 // parseError returns the error of input's failed parse against base (nil
-// for none).
-func parseError(input string, base *URL, fail failure) error {
-	return &ParseError{Input: redact(input, base, fail), Kind: fail.kind()}
-}
-
-// redact returns input, whose parse against base (nil for none) failed at
-// fail, with its password replaced by "xxxxx". Where the password is comes
-// from the parser itself: input is parsed again, and the authority state
-// records where it read the password (its span in the state machine's
-// input, mapped back to input), so that every spelling of an authority the
-// parser accepts ("https:\\u:p@h", "https:u:p@h", "https:///u:p@h", tabs
-// inside "//", a scheme-relative "\\u:p@h" against a base) is redacted as
-// the parser read it, whatever step failed later.
-//
-// An input without a scheme that failed for want of a base
-// (missing-scheme-non-relative-URL) never reached the authority state: it is
-// redacted as it would be read against a special and a non-special base.
-func redact(input string, base *URL, fail failure) string {
-	spans := make([][2]int, 0, 3)
-	spans = appendPasswordSpan(spans, input, base)
-	if fail.kind() == ErrMissingSchemeNonRelativeURL {
+// for none). It parses input again to find what the error reports: where
+// the parser failed, and where the password is, which the error's Input
+// holds redacted.
+func parseError(input string, base *URL, fail failure) *ParseError {
+	kind := fail.kind()
+	at, spans := retrace(input, base, kind)
+	if kind == ErrMissingSchemeNonRelativeURL {
+		// An input without a scheme that failed for want of a base never
+		// reached the authority state: it is redacted as it would be read
+		// against a special and a non-special base.
 		for _, b := range schemeRelativeBases {
-			spans = appendPasswordSpan(spans, input, &b)
+			_, more := retrace(input, &b, 0)
+			spans = append(spans, more...)
 		}
 	}
-	if len(spans) == 0 {
-		return input
-	}
-	// Replace the union of the spans, left to right.
-	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
-	var out strings.Builder
-	at := 0
-	for _, s := range spans {
-		if s[1] <= at {
-			continue
-		}
-		if s[0] >= at {
-			out.WriteString(input[at:s[0]])
-			out.WriteString("xxxxx")
-		}
-		at = s[1]
-	}
-	out.WriteString(input[at:])
-	return out.String()
+	redacted, at := redact(input, spans, at)
+	return &ParseError{Input: redacted, Kind: kind, Offset: at}
 }
 
-// schemeRelativeBases are the base URLs against which redact reads an input
-// that has no scheme: one special, one not.
+// schemeRelativeBases are the base URLs against which parseError reads an
+// input that has no scheme: one special, one not.
 var schemeRelativeBases = func() (bases [2]URL) {
 	bases[0], _ = runParser("https://h/", nil, nil, nil)
 	bases[1], _ = runParser("sc://h/", nil, nil, nil)
 	return bases
 }()
 
-// appendPasswordSpan parses input against base and appends to spans the
-// offsets in input of the password that the authority state read, if it
-// read a non-empty one.
-func appendPasswordSpan(spans [][2]int, input string, base *URL) [][2]int {
+// retrace parses input against base again and returns, as offsets in input,
+// where the parser signalled the validation error kind (where it failed at
+// it, or else where it first signalled it; 0 for none) and where it read a
+// non-empty password, if it did.
+//
+// Where the password is comes from the parser itself, the authority state
+// recording where it read one, so that every spelling of an authority the
+// parser accepts ("https:\\u:p@h", "https:u:p@h", "https:///u:p@h", tabs
+// inside "//", a scheme-relative "\\u:p@h" against a base) is redacted as
+// the parser read it, whatever step failed later.
+func retrace(input string, base *URL, kind ValidationErrorKind) (at int, password [][2]int) {
+	found, failed := -1, false
+	sink := errorSink{fn: func(e ValidationError) {
+		if e.Kind == kind && !failed && (found < 0 || e.Failure) {
+			found, failed = e.Offset, e.Failure
+		}
+	}}
 	p := getParser()
 	defer p.release()
-	p.parse(input, base, nil, nil)
-	start, end := p.password[0], p.password[1]
-	if start == end {
-		return spans
+	p.parse(input, base, nil, &sink)
+	if found >= 0 {
+		at = inputOffset(input, found)
 	}
-	// The state machine's input is input without leading and trailing C0
-	// control or space, and, if it had any ASCII tab or newline, read as
-	// scalar values with them removed: walk input the same way to find the
-	// offsets in it.
+	if start, end := p.password[0], p.password[1]; start != end {
+		password = append(password, [2]int{inputOffset(input, start), inputOffset(input, end)})
+	}
+	return at, password
+}
+
+// inputOffset maps at, an offset in the state machine's input, to the
+// offset of the same code point in input. The state machine's input is
+// input without leading and trailing C0 control or space, and, if it had
+// any ASCII tab or newline, read as scalar values with them removed.
+func inputOffset(input string, at int) int {
 	lead := 0
 	for lead < len(input) && input[lead] <= ' ' {
 		lead++
 	}
 	trimmed := trimC0ControlOrSpace(input)
 	if !hasTabOrNewline(trimmed) {
-		return append(spans, [2]int{lead + start, lead + end})
+		return lead + min(at, len(trimmed))
 	}
-	from, to := -1, len(trimmed)
-	for i, j := 0, 0; i < len(trimmed); {
-		if from < 0 && j >= start {
-			from = i
-		}
-		if j >= end {
-			to = i
-			break
-		}
+	i, j := 0, 0
+	for i < len(trimmed) && j < at {
 		if c := trimmed[i]; c == '\t' || c == '\n' || c == '\r' {
 			i++
 			continue
@@ -236,7 +223,46 @@ func appendPasswordSpan(spans [][2]int, input string, base *URL) [][2]int {
 		}
 		i += n
 	}
-	return append(spans, [2]int{lead + from, lead + to})
+	return lead + i
+}
+
+// redactedInput returns input with the password that the parser reads in
+// it, with no base, replaced by "xxxxx".
+func redactedInput(input string) string {
+	_, spans := retrace(input, nil, 0)
+	s, _ := redact(input, spans, 0)
+	return s
+}
+
+// redact returns input with the union of the spans replaced by "xxxxx",
+// and at, an offset in input, as the offset of the same byte in what it
+// returns (of the "xxxxx" when at is inside a span).
+func redact(input string, spans [][2]int, at int) (string, int) {
+	if len(spans) == 0 {
+		return input, at
+	}
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	var out strings.Builder
+	done, newAt := 0, -1 // input[:done] is written; newAt is at's new offset, once known
+	for _, s := range spans {
+		if s[1] <= done {
+			continue
+		}
+		from := max(s[0], done)
+		out.WriteString(input[done:from])
+		if newAt < 0 && at < from {
+			newAt = out.Len() - (from - at)
+		} else if newAt < 0 && at < s[1] {
+			newAt = out.Len()
+		}
+		out.WriteString("xxxxx")
+		done = s[1]
+	}
+	if newAt < 0 {
+		newAt = out.Len() + at - done
+	}
+	out.WriteString(input[done:])
+	return out.String(), newAt
 }
 
 // state is a state of the basic URL parser's state machine:

@@ -2,6 +2,7 @@ package url
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -37,6 +38,7 @@ func FuzzParse(f *testing.F) {
 			if u.IsValid() {
 				t.Fatalf("failed parse returned a valid URL %q", u.Href())
 			}
+			checkParseError(t, input, err)
 			return
 		}
 		if !utf8.ValidString(u.Href()) {
@@ -52,6 +54,33 @@ func FuzzParse(f *testing.F) {
 			checkInvariants(t, v)
 		}
 	})
+}
+
+// checkParseError checks the error of input's failed parse: a *ParseError
+// of the kind the parser fails at, with an offset in its Input; and where
+// input is its own state machine input (nothing trimmed or removed, no
+// password redacted), the offset is that of the validation error.
+func checkParseError(t *testing.T, input string, err error) {
+	t.Helper()
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Offset < 0 || pe.Offset > len(pe.Input) || pe.Base {
+		t.Fatalf("%q: error %#v", input, err)
+	}
+	var fail ValidationError
+	p := Parser{OnValidationError: func(e ValidationError) {
+		if e.Failure {
+			fail = e
+		}
+	}}
+	if _, err := p.Parse(input); err == nil || fail.Kind != pe.Kind {
+		t.Fatalf("%q: fails at %v, the parser with errors fails at %v (%v)", input, pe.Kind, fail, err)
+	}
+	if pe.Input == input && trimC0ControlOrSpace(input) == input && !hasTabOrNewline(input) && pe.Offset != fail.Offset {
+		t.Fatalf("%q: %v, but the validation error's offset is %d", input, err, fail.Offset)
+	}
+	if !strings.Contains(err.Error(), pe.Kind.String()+" at "+strconv.Itoa(pe.Offset)+": ") {
+		t.Fatalf("%q: %v does not say where", input, err)
+	}
 }
 
 // withMaxHrefLength runs f with maxHrefLength lowered to n, so that the limit

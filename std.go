@@ -164,7 +164,7 @@ func (u URL) ToStd() (*stdurl.URL, error) {
 	written := s.String()
 	again, err := stdurl.Parse(written)
 	if err != nil {
-		return nil, &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: "href", Written: redact(written, nil, 0), Err: err}
+		return nil, &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: "href", Written: redactedInput(written), Err: err}
 	}
 	if e := u.agreesWithStd(again, written); e != nil {
 		return nil, e
@@ -172,7 +172,7 @@ func (u URL) ToStd() (*stdurl.URL, error) {
 	// ... and by this package.
 	v, err := Parse(written)
 	if err != nil {
-		return nil, &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: "href", Written: redact(written, nil, 0), Err: err}
+		return nil, &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: "href", Written: redactedInput(written), Err: err}
 	}
 	if e := u.agreesWith(v, written); e != nil {
 		return nil, e
@@ -187,7 +187,7 @@ func (u URL) ToStd() (*stdurl.URL, error) {
 
 // conversionError returns the *ConversionError of ToStd on u.
 func (u URL) conversionError(component, ours, std, written string) *ConversionError {
-	return &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: component, Ours: ours, Std: std, Written: redact(written, nil, 0)}
+	return &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: component, Ours: ours, Std: std, Written: redactedInput(written)}
 }
 
 // unbracketed returns the URL's host without the brackets of an IPv6

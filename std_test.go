@@ -413,7 +413,7 @@ func TestMovingFromNetURL(t *testing.T) {
 	}
 	_, stdErr := stdurl.Parse("https://user:pass@[::1/")
 	_, err := Parse("https://user:pass@[::1/")
-	if !strings.Contains(stdErr.Error(), "pass@") || err.Error() != `url: parse "https://user:xxxxx@[::1/": IPv6-unclosed` {
+	if !strings.Contains(stdErr.Error(), "pass@") || err.Error() != `url: parse "https://user:xxxxx@[::1/": IPv6-unclosed at 19: the IPv6 address has no closing "]"` {
 		t.Errorf("errors: net/url %v, here %v", stdErr, err)
 	}
 	// And FromStd refuses the differentials the README names.
