@@ -49,7 +49,10 @@ type Parser struct {
 //
 // When input is already in the standard's serialized form the URL keeps the
 // input string itself and Parse allocates nothing; otherwise it allocates the
-// serialization and nothing else.
+// serialization and nothing else. Keeping input means keeping the memory it
+// is part of: a URL parsed from a substring of a large page holds the whole
+// page until the URL is gone. To keep the URL longer than the page, keep
+// [URL.Clone].
 func Parse(input string) (URL, error) {
 	u, fail := parse(input, nil, nil, nil)
 	if fail != 0 {

@@ -1,5 +1,7 @@
 package url
 
+import "strings"
+
 // A URL is a parsed URL: https://url.spec.whatwg.org/#concept-url.
 //
 // It is stored as its serialization plus the offsets of its components:
@@ -23,6 +25,10 @@ package url
 // standard's URL equivalence (https://url.spec.whatwg.org/#concept-url-equals),
 // so a URL can be a map key. It is safe to use from several goroutines. Only
 // the setters, which have pointer receivers, change it.
+//
+// A URL may share its serialization with the string it was parsed from
+// (see [Parse]), and so keep that string's memory alive; [URL.Clone] gives
+// one that holds only its own.
 //
 // The zero URL is not a valid URL: [URL.IsValid] reports false, and its
 // getters return empty strings.
@@ -251,3 +257,13 @@ func (u URL) EqualExcludingFragment(v URL) bool {
 
 // HostValue returns the URL's host as a [Host] value.
 func (u URL) HostValue() Host { return Host{s: u.Hostname(), kind: u.hostKind} }
+
+// Clone returns u with a serialization of its own: a copy of its href in new
+// memory. A URL parsed from an input already in serialized form shares the
+// input's memory (see [Parse]), so that a URL parsed from a substring of a
+// 64 MiB page keeps the page alive; its Clone keeps only its own bytes.
+// Clone of the zero URL is the zero URL; Clone(u) == u.
+func (u URL) Clone() URL {
+	u.href = strings.Clone(u.href)
+	return u
+}

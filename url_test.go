@@ -1,7 +1,11 @@
 package url
 
 import (
+	"runtime"
+	"sync/atomic"
 	"testing"
+	"time"
+	"unsafe"
 )
 
 // TestEqualConsistent holds Equal and EqualExcludingFragment to == and to
@@ -154,5 +158,37 @@ func TestZeroURL(t *testing.T) {
 	var v URL
 	if err := v.SetHref("https://example.com/"); err != nil || v.Href() != "https://example.com/" {
 		t.Errorf("zero URL: SetHref: %q, %v", v.Href(), err)
+	}
+}
+
+// TestCloneReleasesInput checks the trap Clone exists for: a URL parsed from
+// a substring of a large page keeps the page alive, and its Clone does not.
+func TestCloneReleasesInput(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector keeps memory alive longer")
+	}
+	released := func(keep func(page string) URL) (URL, bool) {
+		page := make([]byte, 64<<20)
+		copy(page[1000:], "https://example.com/link")
+		var freed atomic.Bool
+		runtime.AddCleanup(&page[0], func(*atomic.Bool) { freed.Store(true) }, &freed)
+		u := keep(unsafe.String(&page[0], len(page))[1000 : 1000+len("https://example.com/link")])
+		page = nil
+		for i := 0; i < 10 && !freed.Load(); i++ {
+			runtime.GC()
+			time.Sleep(time.Millisecond)
+		}
+		return u, freed.Load()
+	}
+	// A URL that keeps the substring: the page stays.
+	u, freed := released(MustParse)
+	if freed || u.Href() != "https://example.com/link" {
+		t.Errorf("without Clone: page freed %v (the URL shares it), href %q", freed, u.Href())
+	}
+	runtime.KeepAlive(u)
+	// Its Clone: the page goes.
+	v, freed := released(func(page string) URL { return MustParse(page).Clone() })
+	if !freed || v.Href() != "https://example.com/link" || v != MustParse("https://example.com/link") {
+		t.Errorf("with Clone: page freed %v, href %q", freed, v.Href())
 	}
 }
