@@ -6,7 +6,7 @@
 # prints the sizes and their difference in bytes.
 #
 #   ./binsize.sh            the table
-#   TOP=20 ./binsize.sh     also the 20 largest symbols that only ours links
+#   TOP=20 ./binsize.sh     also the 20 packages that add the most bytes
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.4}"
@@ -70,7 +70,15 @@ for flags in "" "-s -w"; do
 done
 
 if [ -n "${TOP:-}" ]; then
+	# The packages whose symbols grow the most, by the sum of their
+	# symbols' sizes (text and data; bss takes no room in the file).
 	(cd "$dir" && go build -trimpath -o std.bin ./std && go build -trimpath -o ours.bin ./ours)
-	go tool nm -size "$dir/std.bin" | awk '{print $4}' | sort -u > "$dir/std.syms"
-	go tool nm -size -sort size "$dir/ours.bin" | awk 'NR==FNR {seen[$1]; next} !($4 in seen)' "$dir/std.syms" - | head -n "$TOP"
+	bypkg() {
+		go tool nm -size "$1" | awk '$3 != "B" && $3 != "b" {
+			n = $4; sub(/^go:.*/, "go:", n); sub(/\.[^.\/]*$/, "", n); sub(/\(.*$/, "", n); sub(/\.[^\/]*$/, "", n)
+			s[n] += $2
+		} END { for (k in s) print k, s[k] }'
+	}
+	bypkg "$dir/std.bin" > "$dir/std.pkgs"
+	bypkg "$dir/ours.bin" | awk 'NR == FNR { std[$1] = $2; next } { d = $2 - std[$1]; if (d > 0) print d, $1 }' "$dir/std.pkgs" - | sort -rn | head -n "$TOP"
 fi
