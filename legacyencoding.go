@@ -44,7 +44,7 @@ import (
 //
 // The encoders use only the encoding they are given: the file imports none of
 // x/text's packages of legacy encodings, nor htmlindex, whose table of every
-// encoding would link all their tables (some 3 MB) into every program that
+// encoding would link all their tables (close to 1 MB) into every program that
 // imports package url. A program links the tables of the encodings it names
 // itself, as Parser.Encoding, and no others.
 
