@@ -1,12 +1,13 @@
 package url
 
 import (
+	"reflect"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 )
 
@@ -40,6 +41,12 @@ import (
 //
 // legacyencoding_test.go derives each index from x/text's decoders and checks
 // every code point against the standard's encoder steps.
+//
+// The encoders use only the encoding they are given: the file imports none of
+// x/text's packages of legacy encodings, nor htmlindex, whose table of every
+// encoding would link all their tables (close to 1 MB) into every program that
+// imports package url. A program links the tables of the encodings it names
+// itself, as Parser.Encoding, and no others.
 
 // A legacyEncoder is an instance of the encoder of a legacy encoding
 // (https://encoding.spec.whatwg.org/#encoder). The ISO-2022-JP encoder has
@@ -87,8 +94,7 @@ const noError rune = -1
 // (https://encoding.spec.whatwg.org/#get-an-encoder) for a legacy encoding.
 func newLegacyEncoder(enc encoding.Encoding) *legacyEncoder {
 	e := &legacyEncoder{}
-	name, _ := htmlindex.Name(enc)
-	switch name {
+	switch encodingName(enc) {
 	case "gb18030":
 		e.kind = legacyGB18030
 	case "gbk":
@@ -98,8 +104,8 @@ func newLegacyEncoder(enc encoding.Encoding) *legacyEncoder {
 	case "euc-jp":
 		e.kind = legacyEUCJP
 	case "iso-2022-jp":
+		// x/text's ISO-2022-JP encoder supplies index jis0208 pointers.
 		e.kind = legacyISO2022JP
-		enc = japanese.EUCJP // for index jis0208
 	case "shift_jis":
 		e.kind = legacyShiftJIS
 	case "ibm866", "iso-8859-2", "iso-8859-3", "iso-8859-4", "iso-8859-5", "iso-8859-6",
@@ -113,6 +119,75 @@ func newLegacyEncoder(enc encoding.Encoding) *legacyEncoder {
 	e.enc = enc
 	e.index = enc.NewEncoder()
 	return e
+}
+
+// utf16Encodings are x/text's UTF-16 encodings, which "get an output
+// encoding" turns into UTF-8 (htmlindex names the two that ignore a byte
+// order mark; the others are UTF-16 all the same).
+var utf16Encodings = [...]encoding.Encoding{
+	unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM),
+	unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM),
+	unicode.UTF16(unicode.BigEndian, unicode.UseBOM),
+	unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM),
+	unicode.UTF16(unicode.LittleEndian, unicode.UseBOM),
+	unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM),
+}
+
+// encodingName returns the Encoding Standard's name of enc
+// (https://encoding.spec.whatwg.org/#names-and-labels), in lowercase, when
+// enc is x/text's encoding of that name, and "" otherwise: the name that
+// golang.org/x/text/encoding/htmlindex.Name returns, found without
+// htmlindex's table of every encoding. x/text's encodings other than
+// Replacement and UTF-16 carry their name in their String method, and no
+// encoding outside x/text counts: htmlindex.Name asks for a method that only
+// x/text's types can have.
+func encodingName(enc encoding.Encoding) string {
+	switch {
+	case enc == nil:
+		return ""
+	case enc == encoding.Replacement:
+		return "replacement"
+	case enc == utf16Encodings[0]:
+		return "utf-16be"
+	case enc == utf16Encodings[1]:
+		return "utf-16le"
+	}
+	s, ok := enc.(interface{ String() string })
+	if !ok || !isXText(enc) {
+		return ""
+	}
+	switch name := s.String(); name {
+	case "UTF-8":
+		return "utf-8"
+	case "IBM Code Page 866":
+		return "ibm866"
+	case "ISO 8859-2", "ISO 8859-3", "ISO 8859-4", "ISO 8859-5", "ISO 8859-6",
+		"ISO 8859-7", "ISO 8859-8", "ISO 8859-10", "ISO 8859-13", "ISO 8859-14",
+		"ISO 8859-15", "ISO 8859-16":
+		return "iso-8859-" + name[len("ISO 8859-"):]
+	case "ISO-8859-8I":
+		return "iso-8859-8-i"
+	case "KOI8-R", "KOI8-U", "Macintosh", "EUC-JP", "ISO-2022-JP", "EUC-KR", "GB18030", "GBK", "Big5", "X-User-Defined":
+		return strings.ToLower(name)
+	case "Macintosh Cyrillic":
+		return "x-mac-cyrillic"
+	case "Windows 874", "Windows 1250", "Windows 1251", "Windows 1252", "Windows 1253",
+		"Windows 1254", "Windows 1255", "Windows 1256", "Windows 1257", "Windows 1258":
+		return "windows-" + name[len("Windows "):]
+	case "Shift JIS":
+		return "shift_jis"
+	}
+	return ""
+}
+
+// isXText reports whether enc's type is one of golang.org/x/text's encoding
+// packages.
+func isXText(enc encoding.Encoding) bool {
+	t := reflect.TypeOf(enc)
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return strings.HasPrefix(t.PkgPath(), "golang.org/x/text/encoding/")
 }
 
 // encode runs the encoder's handler on the code point r (not a surrogate) and
@@ -459,15 +534,30 @@ func (e *legacyEncoder) encodeEUCJP(dst []byte, r rune) ([]byte, rune) {
 }
 
 // jis0208Pointer returns the index pointer for r in index jis0208, read from
-// x/text's EUC-JP encoding of r: its two bytes 0xA1 to 0xFE are the pointer's
-// (x/text's other outputs are half-width katakana and JIS X 0212).
+// x/text's encoding of r. In EUC-JP, two bytes 0xA1 to 0xFE are the
+// pointer's (x/text's other outputs are half-width katakana and JIS X 0212).
+// In ISO-2022-JP, the pointer's bytes are the two between 0x1B 0x24 0x42
+// (jis0208) and 0x1B 0x28 0x42 (back to ASCII, as x/text's encoder does at
+// the end of its input); x/text's other outputs are ASCII and half-width
+// katakana, after other escapes. Both encoders take the pointers from the
+// same table.
 func (e *legacyEncoder) jis0208Pointer(r rune) (int, bool) {
-	var buf [4]byte
+	var buf [8]byte
 	out, ok := e.lookup(buf[:0], r)
-	if !ok || len(out) != 2 || out[0] < 0xA1 || out[1] < 0xA1 {
+	if !ok {
 		return 0, false
 	}
-	return (int(out[0])-0xA1)*94 + int(out[1]) - 0xA1, true
+	lead := 0xA1
+	if e.kind == legacyISO2022JP {
+		if len(out) != 8 || string(out[:3]) != "\x1b$B" || string(out[5:]) != "\x1b(B" {
+			return 0, false
+		}
+		out, lead = out[3:5], 0x21
+	}
+	if len(out) != 2 || out[0] < byte(lead) || out[1] < byte(lead) || out[0] > byte(lead+93) || out[1] > byte(lead+93) {
+		return 0, false
+	}
+	return (int(out[0])-lead)*94 + int(out[1]) - lead, true
 }
 
 // encodeISO2022JP implements the ISO-2022-JP encoder

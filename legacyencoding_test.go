@@ -3,11 +3,21 @@ package url
 import (
 	"bytes"
 	"fmt"
+	"os/exec"
+	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
 )
 
 // The tests in this file check legacyEncoder against the Encoding Standard's
@@ -546,3 +556,71 @@ func TestLegacyEncoderSpecialCases(t *testing.T) {
 		}
 	}
 }
+
+// TestLegacyEncodingsNotImported checks that package url does not import the
+// x/text packages that hold the legacy encodings' tables, nor htmlindex,
+// whose table of every encoding links them all: a program links them only
+// when it names an encoding itself (as Parser.Encoding), and pays only for
+// the encodings it names.
+func TestLegacyEncodingsNotImported(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	for _, pkg := range []string{
+		"golang.org/x/text/encoding/htmlindex",
+		"golang.org/x/text/encoding/ianaindex",
+		"golang.org/x/text/encoding/charmap",
+		"golang.org/x/text/encoding/japanese",
+		"golang.org/x/text/encoding/korean",
+		"golang.org/x/text/encoding/simplifiedchinese",
+		"golang.org/x/text/encoding/traditionalchinese",
+		"golang.org/x/text/language",
+	} {
+		if slices.Contains(deps, pkg) {
+			t.Errorf("package url imports %s", pkg)
+		}
+	}
+}
+
+// TestEncodingName checks that encodingName names every encoding of x/text
+// as htmlindex.Name does, so that the encoders and "get an output encoding"
+// treat each encoding as they did when they asked htmlindex.
+func TestEncodingName(t *testing.T) {
+	var all []encoding.Encoding
+	for _, list := range [][]encoding.Encoding{charmap.All, japanese.All, korean.All, simplifiedchinese.All, traditionalchinese.All, unicode.All, utf32.All} {
+		all = append(all, list...)
+	}
+	for _, order := range []unicode.Endianness{unicode.BigEndian, unicode.LittleEndian} {
+		for _, bom := range []unicode.BOMPolicy{unicode.IgnoreBOM, unicode.UseBOM, unicode.ExpectBOM} {
+			all = append(all, unicode.UTF16(order, bom))
+		}
+	}
+	all = append(all, encoding.Replacement, unicode.UTF8BOM, encoding.Nop, otherEncoding{charmap.Windows1252}, namedEncoding{charmap.Windows1252})
+	for _, label := range []string{"iso-2022-kr", "hz-gb-2312", "x-user-defined", "latin1", "sjis"} {
+		all = append(all, newTestEncoderEncoding(t, label))
+	}
+	n := 0
+	for _, enc := range all {
+		want, err := htmlindex.Name(enc)
+		if err == nil {
+			n++
+		}
+		if got := encodingName(enc); got != want {
+			t.Errorf("encodingName(%v) = %q, want %q (htmlindex.Name)", enc, got, want)
+		}
+	}
+	if n < 40 {
+		t.Errorf("only %d of the %d encodings are in htmlindex", n, len(all))
+	}
+}
+
+// otherEncoding is an encoding that x/text does not define, and namedEncoding
+// one whose String is the name of one of x/text's.
+type (
+	otherEncoding struct{ encoding.Encoding }
+	namedEncoding struct{ encoding.Encoding }
+)
+
+func (namedEncoding) String() string { return "Windows 1252" }

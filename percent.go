@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/unicode"
 )
 
@@ -148,15 +147,6 @@ func percentDecodeString(s string) string {
 	return string(appendPercentDecoded(b, s[i:]))
 }
 
-// utf16Encodings are the x/text UTF-16 encodings that htmlindex.Name does not
-// name (those that handle a byte order mark).
-var utf16Encodings = [...]encoding.Encoding{
-	unicode.UTF16(unicode.BigEndian, unicode.UseBOM),
-	unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM),
-	unicode.UTF16(unicode.LittleEndian, unicode.UseBOM),
-	unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM),
-}
-
 // getOutputEncoding implements the Encoding Standard's "get an output
 // encoding" (https://encoding.spec.whatwg.org/#get-an-output-encoding): it
 // returns nil, which stands for UTF-8, when enc is nil, UTF-8, replacement,
@@ -172,7 +162,7 @@ func getOutputEncoding(enc encoding.Encoding) encoding.Encoding {
 	}
 	// 1. If encoding is replacement or UTF-16BE/LE, then return UTF-8.
 	// 2. Return encoding.
-	switch name, _ := htmlindex.Name(enc); name {
+	switch encodingName(enc) {
 	case "utf-8", "replacement", "utf-16be", "utf-16le":
 		return nil
 	}

@@ -1,16 +1,60 @@
 // Command urlparse parses URLs as the WHATWG URL Standard says and prints
-// them serialized.
+// them serialized, or one of their components, one line for each URL, so that
+// its output lines up with its input for paste, diff and join.
 //
 // Usage:
 //
-//	urlparse [-base URL] [-json] [URL ...]
+//	urlparse [-base URL] [-strict] [-encoding LABEL] [-json | -get COMPONENT | -diagram] [URL | - ...]
 //
-// With no URL arguments it reads URLs from standard input, one per line. For
-// each URL it prints the href, or with -json an object with every component,
-// the origin and the validation errors. When a URL does not parse it prints
-// the error to standard error (and with -json an object with the error and
-// the validation errors up to it), goes on with the next, and exits with
-// status 1 at the end.
+// Each argument is a URL to parse, except "-", which stands for the lines of
+// standard input; with no arguments urlparse reads standard input. (An
+// argument that starts with "-" other than "-" itself comes after "--".)
+// Standard input is read one line at a time, and the result of each line is
+// written as soon as the line is parsed, so urlparse can sit in a pipe that
+// feeds it one URL at a time. A UTF-8 byte order mark at the start of the
+// input is removed, and so is the carriage return of a line that ends in
+// CR LF.
+//
+// For each URL it prints one line: the href, or with -get the component that
+// COMPONENT names (href, protocol, scheme, username, password, host,
+// hostname, port, pathname, search, query, hash, fragment, origin,
+// host-kind, public-suffix, registrable-domain), which can be empty. The
+// URL Standard's serialization is ASCII without controls, so no component
+// breaks the line.
+//
+// When a URL does not parse, urlparse prints an empty line in its place on
+// standard output, prints the error, with the line number of standard input
+// ("line 3") or the number of the argument ("argument 2"), on standard error,
+// goes on with the next, and exits with status 1 at the end. The input in
+// the error has its password replaced by "xxxxx".
+//
+// A blank line of standard input (empty, or spaces and tabs only) is not
+// parsed: it gets a blank line of output, and no error. (The standard would
+// parse it as the base URL, or fail without -base.) An argument is always
+// parsed: urlparse -base URL "" prints the base URL without its fragment.
+//
+// With -json each URL gives one line of JSON instead: an object with the
+// input, every component, the start and end byte offsets of each component
+// in the href ("offsets"; end is exclusive, and an empty component starts
+// and ends where it would be), the origin, the host's kind, public suffix
+// and registrable domain, and the validation errors. A URL that does not
+// parse gives an object with the input (its password redacted), the error,
+// the validation error it failed at and the validation errors before it; a
+// blank line gives null. Validation errors are collected for -json only.
+//
+// With -diagram each URL gives, for people, the href and under it one line
+// for each non-empty component that marks where it starts and ends ("^"
+// under each of its bytes), with its name and byte offsets, then an empty
+// line. A URL that does not parse and a blank line print nothing on standard
+// output.
+//
+// -strict makes every validation error fail the parse (url.Parser.Strict).
+// -encoding LABEL sets the legacy encoding of queries (url.Parser.Encoding),
+// an Encoding Standard label such as windows-1252 or shift_jis.
+//
+// The exit status is 0 when every URL parsed, 1 when one did not, and 2 on
+// a usage error, a base URL that does not parse, or an input that cannot be
+// read. -h and -help print the usage on standard output and exit with 0.
 package main
 
 import (
@@ -21,37 +65,223 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/webstd/url"
+	"golang.org/x/text/encoding/htmlindex"
 )
 
 func main() {
-	base := flag.String("base", "", "resolve each URL against this base URL")
-	asJSON := flag.Bool("json", false, "print every component, the origin and the validation errors as JSON")
-	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: urlparse [-base URL] [-json] [URL ...]\n\nWith no URL arguments, urlparse reads URLs from standard input, one per line.\n\n")
-		flag.PrintDefaults()
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `usage: urlparse [-base URL] [-strict] [-encoding LABEL] [-json | -get COMPONENT | -diagram] [URL | - ...]
+
+urlparse parses each URL argument, or each line of standard input ("-", or
+no arguments), as the WHATWG URL Standard says, and prints one line for each:
+the href, or the component -get names. A URL that does not parse gets an
+empty line, and its error, with its line number, goes to standard error; a
+blank input line gets a blank line. The exit status is 1 when a URL did not
+parse.
+
+`
+
+// A component is a name that -get takes and the getter it prints.
+type component struct {
+	name string
+	get  func(u url.URL) string
+}
+
+// components are the components -get takes.
+var components = []component{
+	{"href", url.URL.Href},
+	{"protocol", url.URL.Protocol},
+	{"scheme", url.URL.Scheme},
+	{"username", url.URL.Username},
+	{"password", url.URL.Password},
+	{"host", url.URL.Host},
+	{"hostname", url.URL.Hostname},
+	{"port", url.URL.Port},
+	{"pathname", url.URL.Pathname},
+	{"search", url.URL.Search},
+	{"query", func(u url.URL) string { q, _ := u.Query(); return q }},
+	{"hash", url.URL.Hash},
+	{"fragment", func(u url.URL) string { f, _ := u.Fragment(); return f }},
+	{"origin", func(u url.URL) string { return u.Origin().String() }},
+	{"host-kind", func(u url.URL) string { return u.HostKind().String() }},
+	{"public-suffix", func(u url.URL) string { return u.HostValue().PublicSuffix() }},
+	{"registrable-domain", func(u url.URL) string { return u.HostValue().RegistrableDomain() }},
+}
+
+func componentNames() string {
+	var names []string
+	for _, c := range components {
+		names = append(names, c.name)
 	}
-	flag.Parse()
-	os.Exit(run(flag.Args(), os.Stdin, os.Stdout, os.Stderr, *base, *asJSON))
+	return strings.Join(names, ", ")
+}
+
+// options are urlparse's flags.
+type options struct {
+	base     string
+	asJSON   bool
+	get      string
+	diagram  bool
+	strict   bool
+	encoding string
+}
+
+// run is urlparse with the arguments args (without the command's name). It
+// returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var o options
+	fs := flag.NewFlagSet("urlparse", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.base, "base", "", "resolve each URL against this base `URL`")
+	fs.BoolVar(&o.asJSON, "json", false, "print a line of JSON for each URL: every component with its offsets, the origin and the validation errors")
+	fs.StringVar(&o.get, "get", "", "print this `COMPONENT` of each URL instead of the href: "+componentNames())
+	fs.BoolVar(&o.diagram, "diagram", false, "print each href with a diagram of where each component starts and ends")
+	fs.BoolVar(&o.strict, "strict", false, "fail at the first validation error (url.Parser.Strict)")
+	fs.StringVar(&o.encoding, "encoding", "", "encode the queries of special URLs in the legacy encoding `LABEL`, such as windows-1252 or shift_jis (url.Parser.Encoding)")
+	printUsage := func(w io.Writer) {
+		fmt.Fprint(w, usage)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+	fs.Usage = func() {}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printUsage(stdout)
+			return 0
+		}
+		printUsage(stderr)
+		return 2
+	}
+	usageError := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "urlparse: "+format+"\n", a...)
+		return 2
+	}
+	modes := 0
+	for _, on := range []bool{o.asJSON, o.get != "", o.diagram} {
+		if on {
+			modes++
+		}
+	}
+	if modes > 1 {
+		return usageError("-json, -get and -diagram do not go together")
+	}
+	c := &cli{options: o, stderr: stderr, out: bufio.NewWriter(stdout)}
+	defer c.out.Flush()
+	if o.get != "" {
+		i := slices.IndexFunc(components, func(c component) bool { return c.name == o.get })
+		if i < 0 {
+			return usageError("-get %s: not one of %s", o.get, componentNames())
+		}
+		c.get = components[i].get
+	}
+	if o.encoding != "" {
+		enc, err := htmlindex.Get(o.encoding)
+		if err != nil {
+			return usageError("-encoding %s: not an encoding label of the Encoding Standard", o.encoding)
+		}
+		c.parser.Encoding = enc
+	}
+	c.parser.Strict = o.strict
+	if o.asJSON {
+		// Validation errors are collected only when they are printed: on a
+		// long line they would cost many times the line's memory.
+		c.parser.OnValidationError = func(e url.ValidationError) { c.errs = append(c.errs, e.String()) }
+	}
+	if o.base != "" {
+		if _, err := url.Parse(o.base); err != nil {
+			return usageError("base: %v", err)
+		}
+	}
+	c.enc = json.NewEncoder(c.out)
+	c.enc.SetEscapeHTML(false)
+
+	if fs.NArg() == 0 {
+		return c.readLines(stdin)
+	}
+	for i, a := range fs.Args() {
+		if a == "-" {
+			if status := c.readLines(stdin); status == 2 {
+				return status
+			}
+			continue
+		}
+		c.parseOne(a, "argument "+strconv.Itoa(i+1), false)
+	}
+	return c.status
+}
+
+// A cli is one run of urlparse.
+type cli struct {
+	options
+	parser url.Parser
+	get    func(url.URL) string // nil without -get
+	errs   []string             // the validation errors of the current input, with -json
+	out    *bufio.Writer
+	enc    *json.Encoder // writes to out
+	stderr io.Writer
+	status int
+}
+
+// flushingReader flushes w before each read of r, so that the results of the
+// lines read so far are written before urlparse waits for more input.
+type flushingReader struct {
+	r io.Reader
+	w *bufio.Writer
+}
+
+func (f flushingReader) Read(p []byte) (int, error) {
+	if err := f.w.Flush(); err != nil {
+		return 0, err
+	}
+	return f.r.Read(p)
+}
+
+// readLines parses each line of in. It returns 2 when in cannot be read and
+// the status so far otherwise.
+func (c *cli) readLines(in io.Reader) int {
+	sc := bufio.NewScanner(flushingReader{in, c.out})
+	sc.Buffer(make([]byte, 64*1024), 16<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if n == 1 {
+			line = strings.TrimPrefix(line, "\uFEFF")
+		}
+		c.parseOne(line, "line "+strconv.Itoa(n), true)
+	}
+	if err := sc.Err(); err != nil {
+		c.out.Flush()
+		fmt.Fprintf(c.stderr, "urlparse: reading standard input: %v\n", err)
+		return 2
+	}
+	return c.status
 }
 
 // result is the JSON form of one parsed URL.
 type result struct {
-	Input            string   `json:"input"`
-	Href             string   `json:"href"`
-	Origin           string   `json:"origin"`
-	Protocol         string   `json:"protocol"`
-	Username         string   `json:"username"`
-	Password         string   `json:"password"`
-	Host             string   `json:"host"`
-	Hostname         string   `json:"hostname"`
-	HostKind         string   `json:"hostKind"`
-	Port             string   `json:"port"`
-	Pathname         string   `json:"pathname"`
-	Search           string   `json:"search"`
-	Hash             string   `json:"hash"`
-	ValidationErrors []string `json:"validationErrors"`
+	Input             string   `json:"input"`
+	Href              string   `json:"href"`
+	Origin            string   `json:"origin"`
+	Protocol          string   `json:"protocol"`
+	Username          string   `json:"username"`
+	Password          string   `json:"password"`
+	Host              string   `json:"host"`
+	Hostname          string   `json:"hostname"`
+	HostKind          string   `json:"hostKind"`
+	Port              string   `json:"port"`
+	Pathname          string   `json:"pathname"`
+	Search            string   `json:"search"`
+	Hash              string   `json:"hash"`
+	PublicSuffix      string   `json:"publicSuffix"`
+	RegistrableDomain string   `json:"registrableDomain"`
+	Offsets           offsets  `json:"offsets"`
+	ValidationErrors  []string `json:"validationErrors"`
 }
 
 // failure is the JSON form of an input that does not parse: the error and
@@ -63,75 +293,68 @@ type failure struct {
 	ValidationErrors []string `json:"validationErrors"`
 }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer, base string, asJSON bool) int {
-	var baseURL url.URL
-	if base != "" {
-		var err error
-		if baseURL, err = url.Parse(base); err != nil {
-			fmt.Fprintf(stderr, "urlparse: base: %v\n", err)
-			return 2
+// parseOne parses input and prints its result. where names the input in
+// errors. A blank line of standard input (fromLines) is not parsed.
+func (c *cli) parseOne(input, where string, fromLines bool) {
+	if fromLines && strings.Trim(input, " \t") == "" {
+		switch {
+		case c.asJSON:
+			c.out.WriteString("null\n")
+		case !c.diagram:
+			c.out.WriteString("\n")
 		}
+		return
 	}
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	status := 0
-	parseOne := func(input string) {
-		// Validation errors are collected only when they are printed: on a
-		// long line they would cost many times the line's memory.
-		var errs []string
-		var p url.Parser
-		if asJSON {
-			p.OnValidationError = func(e url.ValidationError) { errs = append(errs, e.String()) }
-		}
-		var u url.URL
-		var err error
-		if base != "" {
-			u, err = p.ParseWithBase(input, baseURL.Href())
-		} else {
-			u, err = p.Parse(input)
-		}
-		if err != nil {
-			if asJSON {
-				// The input as the error holds it: its password redacted.
-				var pe *url.ParseError
-				errors.As(err, &pe)
-				enc.Encode(failure{Input: pe.Input, Error: err.Error(), Failure: pe.Kind.String(), ValidationErrors: errs})
+	c.errs = c.errs[:0]
+	var u url.URL
+	var err error
+	if c.base != "" {
+		u, err = c.parser.ParseWithBase(input, c.base)
+	} else {
+		u, err = c.parser.Parse(input)
+	}
+	if err != nil {
+		switch {
+		case c.asJSON:
+			// The input as the error holds it: its password redacted.
+			f := failure{Error: err.Error(), ValidationErrors: c.errs}
+			var pe *url.ParseError
+			if errors.As(err, &pe) {
+				f.Input, f.Failure = pe.Input, pe.Kind.String()
 			}
-			out.Flush()
-			fmt.Fprintf(stderr, "urlparse: %v\n", err)
-			status = 1
-			return
+			if f.ValidationErrors == nil {
+				f.ValidationErrors = []string{}
+			}
+			c.enc.Encode(f)
+		case !c.diagram:
+			c.out.WriteString("\n")
 		}
-		if !asJSON {
-			fmt.Fprintln(out, u.Href())
-			return
-		}
+		c.out.Flush()
+		fmt.Fprintf(c.stderr, "urlparse: %s: %v\n", where, err)
+		c.status = 1
+		return
+	}
+	switch {
+	case c.asJSON:
+		errs := c.errs
 		if errs == nil {
 			errs = []string{}
 		}
-		enc.Encode(result{
+		host := u.HostValue()
+		c.enc.Encode(result{
 			Input: input, Href: u.Href(), Origin: u.Origin().String(), Protocol: u.Protocol(),
 			Username: u.Username(), Password: u.Password(), Host: u.Host(), Hostname: u.Hostname(),
 			HostKind: u.HostKind().String(), Port: u.Port(), Pathname: u.Pathname(), Search: u.Search(),
-			Hash: u.Hash(), ValidationErrors: errs,
+			Hash: u.Hash(), PublicSuffix: host.PublicSuffix(), RegistrableDomain: host.RegistrableDomain(),
+			Offsets: offsetsOf(u), ValidationErrors: errs,
 		})
+	case c.diagram:
+		writeDiagram(c.out, u)
+	case c.get != nil:
+		c.out.WriteString(c.get(u))
+		c.out.WriteString("\n")
+	default:
+		c.out.WriteString(u.Href())
+		c.out.WriteString("\n")
 	}
-	if len(args) > 0 {
-		for _, a := range args {
-			parseOne(a)
-		}
-		return status
-	}
-	sc := bufio.NewScanner(stdin)
-	sc.Buffer(make([]byte, 64*1024), 16<<20)
-	for sc.Scan() {
-		parseOne(sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		fmt.Fprintf(stderr, "urlparse: reading standard input: %v\n", err)
-		return 2
-	}
-	return status
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"runtime"
 	"strings"
 	"testing"
@@ -10,9 +11,24 @@ import (
 	"github.com/webstd/url"
 )
 
+// runWith runs urlparse in this process with the URL arguments args and
+// the flags -base and -json.
+func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer, base string, asJSON bool, flags ...string) int {
+	if base != "" {
+		flags = append(flags, "-base", base)
+	}
+	if asJSON {
+		flags = append(flags, "-json")
+	}
+	if len(args) > 0 {
+		flags = append(append(flags, "--"), args...)
+	}
+	return run(flags, stdin, stdout, stderr)
+}
+
 func TestRun(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if status := run([]string{"HTTP://EXAMPLE.com/a/../b"}, nil, &out, &errOut, "", false); status != 0 {
+	if status := runWith([]string{"HTTP://EXAMPLE.com/a/../b"}, nil, &out, &errOut, "", false); status != 0 {
 		t.Fatalf("status %d, stderr %q", status, errOut.String())
 	}
 	if got := out.String(); got != "http://example.com/b\n" {
@@ -22,10 +38,11 @@ func TestRun(t *testing.T) {
 	out.Reset()
 	errOut.Reset()
 	in := strings.NewReader("../c?d\nhttps://[::1\n#f\n")
-	if status := run(nil, in, &out, &errOut, "https://example.com/a/b", false); status != 1 {
+	if status := runWith(nil, in, &out, &errOut, "https://example.com/a/b", false); status != 1 {
 		t.Errorf("status %d, want 1 for a line that fails", status)
 	}
-	if got := out.String(); got != "https://example.com/c?d\nhttps://example.com/a/b#f\n" {
+	// The line that fails gets an empty line.
+	if got := out.String(); got != "https://example.com/c?d\n\nhttps://example.com/a/b#f\n" {
 		t.Errorf("output %q", got)
 	}
 	if got := errOut.String(); !strings.Contains(got, "IPv6-unclosed") {
@@ -33,7 +50,7 @@ func TestRun(t *testing.T) {
 	}
 
 	out.Reset()
-	if status := run([]string{"https://user:pw@127.0.0x0.1/a\\b"}, nil, &out, &errOut, "", true); status != 0 {
+	if status := runWith([]string{"https://user:pw@127.0.0x0.1/a\\b"}, nil, &out, &errOut, "", true); status != 0 {
 		t.Fatalf("status %d", status)
 	}
 	var r result
@@ -52,7 +69,7 @@ func TestRun(t *testing.T) {
 	}
 
 	out.Reset()
-	if status := run([]string{"https://user@:80/"}, nil, &out, &errOut, "", true); status != 1 {
+	if status := runWith([]string{"https://user@:80/"}, nil, &out, &errOut, "", true); status != 1 {
 		t.Errorf("status %d, want 1", status)
 	}
 	var f failure
@@ -64,13 +81,14 @@ func TestRun(t *testing.T) {
 	}
 
 	errOut.Reset()
-	if status := run([]string{"x"}, nil, &out, &errOut, "not a url", false); status != 2 {
+	if status := runWith([]string{"x"}, nil, &out, &errOut, "not a url", false); status != 2 {
 		t.Errorf("a bad base: status %d, want 2", status)
 	}
 }
 
 // TestRunRedacts checks that nothing urlparse prints for an input that fails,
-// in plain or JSON mode, on standard output or standard error, holds the
+// in any mode, from standard input or an argument, on standard output or
+// standard error, holds the
 // password that the same input yields when its failing part is replaced by
 // a host that parses.
 func TestRunRedacts(t *testing.T) {
@@ -90,16 +108,22 @@ func TestRunRedacts(t *testing.T) {
 					if err != nil || good.Password() == "" {
 						continue
 					}
-					for _, asJSON := range []bool{false, true} {
-						var out, errOut bytes.Buffer
-						if run([]string{input}, nil, &out, &errOut, base, asJSON) != 1 {
-							continue
-						}
-						n++
-						printed := out.String() + errOut.String()
-						for _, secret := range []string{good.Password(), strings.ReplaceAll(password, "\t", ""), password} {
-							if strings.Contains(strings.ReplaceAll(printed, "\t", ""), secret) || strings.Contains(printed, strings.ReplaceAll(secret, "\t", `\t`)) {
-								t.Errorf("%q against %q (json %v): urlparse prints %q, which holds %q", input, base, asJSON, printed, secret)
+					for _, mode := range [][]string{nil, {"-json"}, {"-get", "password"}, {"-get", "href"}, {"-diagram"}} {
+						for _, fromStdin := range []bool{false, true} {
+							var out, errOut bytes.Buffer
+							args, stdin := []string{input}, io.Reader(nil)
+							if fromStdin {
+								args, stdin = nil, strings.NewReader(input+"\n")
+							}
+							if runWith(args, stdin, &out, &errOut, base, false, mode...) != 1 {
+								continue
+							}
+							n++
+							printed := out.String() + errOut.String()
+							for _, secret := range []string{good.Password(), strings.ReplaceAll(password, "\t", ""), password} {
+								if strings.Contains(strings.ReplaceAll(printed, "\t", ""), secret) || strings.Contains(printed, strings.ReplaceAll(secret, "\t", `\t`)) {
+									t.Errorf("%q against %q (%q, stdin %v): urlparse prints %q, which holds %q", input, base, mode, fromStdin, printed, secret)
+								}
 							}
 						}
 					}
@@ -107,7 +131,7 @@ func TestRunRedacts(t *testing.T) {
 			}
 		}
 	}
-	if n < 100 {
+	if n < 1000 {
 		t.Errorf("only %d failing inputs with a password", n)
 	}
 }
@@ -123,7 +147,7 @@ func TestRunMemory(t *testing.T) {
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	var out, errOut bytes.Buffer
-	if status := run(nil, strings.NewReader(line+"\n"), &out, &errOut, "", false); status != 0 {
+	if status := runWith(nil, strings.NewReader(line+"\n"), &out, &errOut, "", false); status != 0 {
 		t.Fatalf("status %d: %s", status, errOut.String())
 	}
 	runtime.ReadMemStats(&after)
