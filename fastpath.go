@@ -12,31 +12,43 @@ package url
 // parseSerialized returns the URL that input parses to when input is one of
 // these, with no base URL needed:
 //
-//   - scheme "://" host [":" port] path ["?" query] ["#" fragment], where the
-//     scheme is a special scheme in lowercase, the host a lowercase ASCII
-//     domain that does not end in a number (or empty, for file:), the port
-//     in shortest decimal and not the scheme's default, and the path one or
-//     more segments with no dot segment and nothing to percent-encode;
+//   - scheme "://" host [":" port] [path] ["?" query] ["#" fragment], where
+//     the scheme is a special scheme in lowercase, the host a lowercase ASCII
+//     domain that does not end in a number, or an IPv4 address as the IPv4
+//     serializer writes it (or empty, for file:), the port in shortest
+//     decimal and not the scheme's default, and the path one or more
+//     segments with no dot segment and nothing to percent-encode, or none
+//     (the serializer writes the empty path of a special URL as "/");
+//   - the same with a scheme that is not special, an opaque host of
+//     printable ASCII without a forbidden host code point (or empty, when
+//     no port follows), any port in shortest decimal, and an empty path or
+//     one as above;
 //   - scheme ":" opaque-path ["?" query] ["#" fragment] for a scheme that is
 //     not special, with an opaque path that does not start with "/" and has
 //     nothing to percent-encode and no space.
 //
 // The query and fragment hold nothing to percent-encode. Every byte of such
 // an input is printable ASCII, so it has no leading or trailing C0 control
-// or space and no tab or newline to remove.
+// or space and no tab or newline to remove. The URL's href is input itself,
+// or, when a special URL's path was empty, input with "/" where the path is.
 func parseSerialized(input string) (URL, bool) {
 	// The scheme, as the scheme state reads it, already lowercase.
-	scheme, _, ok := cutScheme(input)
+	scheme, rest, ok := cutScheme(input)
 	if !ok || classesOf(scheme)&classUpper != 0 {
 		return URL{}, false
 	}
 	u := URL{schemeEnd: uint32(len(scheme))}
 	i := len(scheme) + 1 // past ":"
 	set := querySet
-	if port, special := defaultPort(scheme); special {
-		i, ok = u.scanSerializedAuthorityAndPath(input, i, port)
+	emptyPath := false
+	port, special := defaultPort(scheme)
+	switch {
+	case special:
+		i, emptyPath, ok = u.scanSerializedAuthorityAndPath(input, i, port, true)
 		set = specialQuerySet
-	} else {
+	case len(rest) >= 2 && rest[0] == '/' && rest[1] == '/':
+		i, _, ok = u.scanSerializedAuthorityAndPath(input, i, port, false)
+	default:
 		i, ok = u.scanSerializedOpaquePath(input, i)
 	}
 	if !ok {
@@ -60,60 +72,96 @@ func parseSerialized(input string) (URL, bool) {
 		}
 	}
 	u.href = input
+	if emptyPath {
+		u.insertPathSlash()
+	}
 	return u, true
 }
 
+// insertPathSlash writes the empty path of a special URL as the serializer
+// does, "/": url's path is « the empty string », since the path start state
+// of a special URL always goes on to the path state.
+func (u *URL) insertPathSlash() {
+	at := u.pathStart
+	u.href = u.href[:at] + "/" + u.href[at:]
+	if u.queryStart != omitted {
+		u.queryStart++
+	}
+	if u.fragmentStart != omitted {
+		u.fragmentStart++
+	}
+}
+
 // scanSerializedAuthorityAndPath reads, from input[i] on, what follows the
-// ":" of a special scheme whose default port is port (-1 for file:): "//",
-// the host, the port and the path, as their serializations. It records
-// their offsets in u and returns where the path ends, or false at anything
+// ":" of a scheme whose default port is port (-1 for none and for file:):
+// "//", the host, the port and the path, as their serializations. It records
+// their offsets in u and returns where the path ends, whether the path is
+// empty where a special URL's serialization has "/", and false at anything
 // the parser would change or that the fast path does not handle.
-func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32) (int, bool) {
-	file := port < 0
-	// "//", then the host: the domain parser only lowercases an ASCII
-	// domain, so a lowercase one with no forbidden domain code point is its
-	// own serialization.
+func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, special bool) (int, bool, bool) {
+	file := special && port < 0
 	if len(input) < i+2 || input[i] != '/' || input[i+1] != '/' {
-		return i, false
+		return i, false, false
 	}
 	i += 2
 	u.usernameEnd, u.hostStart = uint32(i), uint32(i)
-	for i < len(input) && byteClass[input[i]]&(classForbiddenDomain|classUpper|classNonASCII) == 0 {
-		i++
+	if special {
+		// The domain parser only lowercases an ASCII domain, so a lowercase
+		// one with no forbidden domain code point is its own serialization.
+		for i < len(input) && byteClass[input[i]]&(classForbiddenDomain|classUpper|classNonASCII) == 0 {
+			i++
+		}
+	} else {
+		// The opaque-host parser percent-encodes the C0 control
+		// percent-encode set and refuses forbidden host code points.
+		for i < len(input) && byteClass[input[i]]&(classForbiddenHost|class(c0ControlSet)) == 0 {
+			i++
+		}
 	}
 	u.hostEnd = uint32(i)
 	switch host := input[u.hostStart:i]; {
 	case host == "":
-		// Only a file URL has an empty host; any other special URL without
-		// a host fails, which the state machine reports.
-		if !file {
-			return i, false
+		// Only a file URL or a URL that is not special has an empty host
+		// (with no port); any other fails, which the state machine reports.
+		if special && !file || !special && i < len(input) && input[i] == ':' {
+			return i, false, false
 		}
 		u.hostKind = EmptyHost
-	case endsInANumber(host) || (file && host == "localhost"):
-		return i, false
+	case !special:
+		u.hostKind = OpaqueHost
+	case file && host == "localhost":
+		return i, false, false
+	case endsInANumber(host):
+		// An IPv4 address, if it is one as the IPv4 serializer writes it.
+		if !validIPv4AddressString(host) {
+			return i, false, false
+		}
+		u.hostKind = IPv4Host
 	default:
 		u.hostKind = DomainHost
 	}
 	// The port: shortest decimal, not the default port, not for file:.
 	if i < len(input) && input[i] == ':' {
 		if file {
-			return i, false
+			return i, false, false
 		}
 		i++
 		digits, n := scanPort(input[i:])
 		if digits == 0 || n > 0xffff || int32(n) == port || (input[i] == '0' && digits > 1) {
-			return i, false
+			return i, false, false
 		}
 		i += digits
 		u.port, u.hasPort = uint16(n), true
 	}
-	// The path: a special URL's path always starts with "/".
-	if i == len(input) || input[i] != '/' {
-		return i, false
-	}
 	u.pathStart = uint32(i)
-	return scanSerializedPath(input, i, file)
+	if i == len(input) || input[i] == '?' || input[i] == '#' {
+		return i, special, true
+	}
+	if input[i] != '/' {
+		return i, false, false
+	}
+	i, ok := scanSerializedPath(input, i, file)
+	return i, false, ok
 }
 
 // scanSerializedOpaquePath reads, from input[i] on, the opaque path that

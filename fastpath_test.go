@@ -10,7 +10,7 @@ func FuzzFastPath(f *testing.F) {
 		f.Add(s)
 	}
 	for _, s := range []string{"https://example.com/", "http://a:80/", "http://a:0/", "http://a:08/", "file:///C|/x", "file://localhost/",
-		"https://1.2.3.4/", "https://a/./b", "https://a/%2e%2E/b", "sc:x y?z", "sc:/x", "ftp://x:21/", "ws://x/?'", "https://x/?'", "sc:?'#`"} {
+		"https://1.2.3.4/", "https://example.com", "https://a?b", "sc://H:1?x", "sc:///x", "http://1.2.3.4", "https://a/./b", "https://a/%2e%2E/b", "sc:x y?z", "sc:/x", "ftp://x:21/", "ws://x/?'", "https://x/?'", "sc:?'#`"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
@@ -26,4 +26,53 @@ func FuzzFastPath(f *testing.F) {
 			t.Fatalf("%q: fast path gives\n%+v\nthe state machine\n%+v", input, fast, slow)
 		}
 	})
+}
+
+// TestFastPathTakes checks which shapes the fast path takes (it must give
+// the state machine's URL, which FuzzFastPath checks) and which it leaves to
+// the state machine: what a change to it gains or loses.
+func TestFastPathTakes(t *testing.T) {
+	for _, tc := range []struct {
+		input string
+		takes bool
+	}{
+		{"https://example.com/a?b#c", true},
+		{"https://example.com", true}, // href "https://example.com/"
+		{"https://example.com?q#f", true},
+		{"https://example.com:8080", true},
+		{"http://192.0.2.1/x", true},
+		{"http://192.0.2.1", true},
+		{"file:///etc/hosts", true},
+		{"file://", true},
+		{"sc://host/path?q#f", true},
+		{"sc://Host:0", true},
+		{"sc://h%zz/p", true},
+		{"sc:///p", true},
+		{"sc://", true},
+		{"mailto:a@example.com", true},
+		{"http://127.1/", false},        // not as the IPv4 serializer writes it
+		{"http://0x7f.0.0.1/", false},   //
+		{"http://1.2.3.256/", false},    // fails
+		{"http://1.2.3.04/", false},     // a leading zero: octal
+		{"https://", false},             // fails
+		{"sc://:1/", false},             // fails
+		{"sc://a b/", false},            // a forbidden host code point: fails
+		{"sc://a\\b/", false},           //
+		{"sc://[::1]/", false},          // an IPv6 host
+		{"sc://h/./p", false},           // a dot segment
+		{"sc://u@h/", false},            // credentials
+		{"HTTPS://example.com/", false}, // an upper-case scheme
+	} {
+		u, ok := parseSerialized(tc.input)
+		if ok != tc.takes {
+			t.Errorf("parseSerialized(%q) takes it: %v, want %v", tc.input, ok, tc.takes)
+			continue
+		}
+		if ok {
+			slow, fail := runParser(tc.input, nil, nil, nil)
+			if fail != 0 || slow != u {
+				t.Errorf("%q: fast path %q, the state machine %q (%v)", tc.input, u.Href(), slow.Href(), fail)
+			}
+		}
+	}
 }

@@ -65,6 +65,30 @@ func ipv4AllDigits(s string) bool {
 	return true
 }
 
+// validIPv4AddressString implements
+// https://url.spec.whatwg.org/#valid-ipv4-address-string, which is also what
+// the IPv4 serializer writes: "four shortest
+// possible strings of ASCII digits, representing a decimal number in the
+// range 0 to 255, inclusive, separated from each other by U+002E (.)".
+func validIPv4AddressString(s string) bool {
+	parts := 0
+	for rest := s; ; parts++ {
+		part, after, more := strings.Cut(rest, ".")
+		switch {
+		case part == "" || len(part) > 3 || !ipv4AllDigits(part):
+			return false
+		case len(part) > 1 && part[0] == '0': // not the shortest possible
+			return false
+		case len(part) == 3 && part > "255":
+			return false
+		}
+		if !more {
+			return parts == 3
+		}
+		rest = after
+	}
+}
+
 // parseIPv4 implements the IPv4 parser
 // (https://url.spec.whatwg.org/#concept-ipv4-parser) on the ASCII string
 // input. It returns the address, or a non-zero kind when parsing fails: one of

@@ -383,7 +383,7 @@ type parser struct {
 // validation error at which it failed. It allocates at most the URL's
 // serialization, and nothing when input is already serialized.
 func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure) {
-	if enc == nil && errs == nil && len(input) <= maxHrefLength {
+	if enc == nil && errs == nil && len(input) < maxHrefLength { // (the fast path may add a "/")
 		if u, ok := parseSerialized(input); ok {
 			return u, 0
 		}

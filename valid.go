@@ -361,29 +361,6 @@ func validOpaqueHostString(s string) bool {
 	return s != "" && isURLUnits(s, "")
 }
 
-// validIPv4AddressString implements
-// https://url.spec.whatwg.org/#valid-ipv4-address-string: "four shortest
-// possible strings of ASCII digits, representing a decimal number in the
-// range 0 to 255, inclusive, separated from each other by U+002E (.)".
-func validIPv4AddressString(s string) bool {
-	parts := 0
-	for rest := s; ; parts++ {
-		part, after, more := strings.Cut(rest, ".")
-		switch {
-		case part == "" || len(part) > 3 || !ipv4AllDigits(part):
-			return false
-		case len(part) > 1 && part[0] == '0': // not the shortest possible
-			return false
-		case len(part) == 3 && part > "255":
-			return false
-		}
-		if !more {
-			return parts == 3
-		}
-		rest = after
-	}
-}
-
 // validIPv6AddressString implements
 // https://url.spec.whatwg.org/#valid-ipv6-address-string, which must be one
 // of: a valid IPv6-pieces string with effective piece length 8; a valid
