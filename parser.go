@@ -187,9 +187,13 @@ func retrace(input string, base *URL, kind ValidationErrorKind) (at int, passwor
 			found, failed = e.Offset, e.Failure
 		}
 	}}
-	p := getParser()
+	p := newParser()
 	defer p.release()
-	p.parse(input, base, nil, &sink)
+	if base != nil {
+		p.base = *base
+	}
+	p.errs, p.reporting = sink, true
+	p.parse(input, nil)
 	if found >= 0 {
 		at = inputOffset(input, found)
 	}
@@ -351,16 +355,15 @@ type parser struct {
 	pointer  int
 	state    state
 	override state
-	base     *URL // the standard's base: nil, or &baseURL
-	baseURL  URL
-	url      *URL // the standard's url given with a state override: nil, or &urlValue (a setter's URL)
-	urlValue URL
+	base     URL // the standard's base: the zero URL when it is null
+	url      URL // the standard's url given with a state override (a setter's URL), or the zero URL
 	encoding encoding.Encoding // nil means UTF-8
-	errs     *errorSink        // nil, or &sink
-	sink     errorSink
+	errs      errorSink // where validation errors go, when reporting
+	reporting bool      // validation errors are wanted
 
-	buf []byte
-	u   URL // the offsets of the URL being built; u.href is unset
+	buf    []byte
+	pooled *[]byte // where buf came from, to go back to: see release
+	u      URL     // the offsets of the URL being built; u.href is unset
 
 	// What the states consult about the URL's scheme.
 	special     bool
@@ -394,27 +397,27 @@ func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL
 // runParser runs the basic URL parser's state machine on input, with a
 // parser from the pool.
 func runParser(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure) {
-	p := getParser()
-	defer p.release()
-	return p.parse(input, base, enc, errs)
+	p := newParser()
+	if base != nil {
+		p.base = *base
+	}
+	if errs != nil {
+		p.errs, p.reporting = *errs, true
+	}
+	u, fail := p.parse(input, enc)
+	if errs != nil {
+		*errs = p.errs
+	}
+	p.release()
+	return u, fail
 }
 
-// parse runs the basic URL parser's steps on input: the state machine from
-// the scheme start state, then the serializer's last step.
-func (p *parser) parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure) {
+// parse runs the basic URL parser's steps on input, against p.base and
+// with p.errs: the state machine from the scheme start state, then the
+// serializer's last step. (The caller sets p.base and p.errs on its own
+// parser: a pointer a method stored in p would escape to the heap.)
+func (p *parser) parse(input string, enc encoding.Encoding) (URL, failure) {
 	p.encoding = enc
-	if errs != nil {
-		// A copy, written back at the end, so that the caller's sink does
-		// not escape to the heap.
-		p.sink = *errs
-		p.errs = &p.sink
-		defer func() { *errs = p.sink }()
-	}
-	if base != nil {
-		// A copy, so that the caller's base does not escape to the heap.
-		p.baseURL = *base
-		p.base = &p.baseURL
-	}
 
 	// 1. If url is not given: remove any leading and trailing C0 control or
 	//    space from input (invalid-URL-unit validation error).
@@ -426,7 +429,7 @@ func (p *parser) parse(input string, base *URL, enc encoding.Encoding, errs *err
 	if hasTab {
 		p.input = removeTabAndNewline(trimmed)
 	}
-	if p.errs != nil {
+	if p.reporting {
 		// Both errors are signalled here, in order, once p.input is known:
 		// their offsets (see ValidationError.Offset) are where the removed
 		// code points were in it.
@@ -435,10 +438,10 @@ func (p *parser) parse(input string, base *URL, enc encoding.Encoding, errs *err
 			if input[0] > ' ' {
 				at = len(p.input) // only trailing ones were removed
 			}
-			p.errs.report(ErrInvalidURLUnit, at)
+			p.sink().report(ErrInvalidURLUnit, at)
 		}
 		if hasTab {
-			p.errs.report(ErrInvalidURLUnit, strings.IndexAny(trimmed, "\t\n\r"))
+			p.sink().report(ErrInvalidURLUnit, strings.IndexAny(trimmed, "\t\n\r"))
 		}
 	}
 	// The serialization is about as long as the input, longer where code
@@ -470,29 +473,27 @@ func (p *parser) parse(input string, base *URL, enc encoding.Encoding, errs *err
 	return u, 0
 }
 
-// parsers holds parsers between parses so that their buffers are reused.
-// (A buffer on the stack would not do: Go's escape analysis moves it to the
-// heap as soon as a method appends to it through the parser pointer.)
-var parsers = sync.Pool{New: func() any { return &parser{buf: make([]byte, 0, 256)} }}
+// buffers holds the output buffers of finished parses for the next ones.
+// Only the buffer is pooled: a parser lives on its caller's stack (nothing
+// keeps a pointer to it, and it keeps none to itself), so that setting it up
+// costs no write barriers, and parsers in parallel share nothing but this
+// pool.
+var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
 
-// getParser returns a parser with an empty buffer, ready for a parse.
-func getParser() *parser {
-	p := parsers.Get().(*parser)
-	*p = parser{
-		buf:         p.buf[:0],
-		defaultPort: -1,
-	}
-	return p
+// newParser returns a parser with an empty buffer from the pool, ready for
+// a parse. Call release when done with it.
+func newParser() parser {
+	b := buffers.Get().(*[]byte)
+	return parser{buf: (*b)[:0], pooled: b, defaultPort: -1}
 }
 
-// release returns p to the pool, unless its buffer has grown too large to
+// release returns p's buffer to the pool, unless it has grown too large to
 // keep for everyone.
 func (p *parser) release() {
-	if cap(p.buf) > 64<<10 {
-		return
+	if cap(p.buf) <= 64<<10 {
+		*p.pooled = p.buf[:0]
+		buffers.Put(p.pooled)
 	}
-	p.input, p.base, p.baseURL, p.url, p.urlValue, p.errs, p.sink, p.encoding = "", nil, URL{}, nil, URL{}, nil, errorSink{}, nil
-	parsers.Put(p)
 }
 
 // run keeps running the state machine: "If after a run pointer points to the
@@ -571,14 +572,22 @@ func (p *parser) remaining() string {
 	return p.input[p.pointer+1:]
 }
 
+// sink returns where validation errors go: nil when they are not reported.
+func (p *parser) sink() *errorSink {
+	if p.reporting {
+		return &p.errs
+	}
+	return nil
+}
+
 // report signals a validation error, found at the pointer, that does not
 // make parsing fail.
-func (p *parser) report(k ValidationErrorKind) { p.errs.report(k, max(p.pointer, 0)) }
+func (p *parser) report(k ValidationErrorKind) { p.sink().report(k, max(p.pointer, 0)) }
 
 // fail signals a validation error, found at the pointer, at which parsing
 // fails.
 func (p *parser) fail(k ValidationErrorKind) failure {
-	return failedAt(p.errs.fail(k, max(p.pointer, 0)))
+	return failedAt(p.sink().fail(k, max(p.pointer, 0)))
 }
 
 // setScheme records what the states consult about the scheme just written.
@@ -624,7 +633,7 @@ func (p *parser) emptyHost() {
 // and, as asked, its path and query: the copying steps of the relative, file
 // and no scheme states.
 func (p *parser) copyBase(withPath, withQuery bool) {
-	b := p.base
+	b := &p.base
 	p.buf = append(p.buf[:0], b.href[:b.authorityEnd()]...)
 	p.u = URL{
 		schemeEnd:   b.schemeEnd,

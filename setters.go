@@ -154,9 +154,8 @@ func (u *URL) SetProtocol(s string) error {
 	if !strings.Contains(s, ":") {
 		s += ":"
 	}
-	p := getParser()
+	p := newSetterParser(u, s, schemeStartState)
 	defer p.release()
-	p.initSetter(u, s, schemeStartState)
 	if fail := p.run(); fail != 0 {
 		return u.setterError("protocol", value, fail)
 	}
@@ -217,7 +216,7 @@ func (u *URL) checkUserinfo(setter, value string) error {
 // other as it is, since encoding is idempotent for stored values) and the
 // "@" when either is non-empty.
 func (u *URL) setUserinfo(setter, value, username, password string) error {
-	p := getParser()
+	p := newParser()
 	defer p.release()
 	b := append(p.buf, u.href[:u.schemeEnd+3]...)
 	b = appendPercentEncoded(b, username, userinfoSet)
@@ -261,9 +260,8 @@ func (u *URL) setHost(setter, s string, override state) error {
 	if u.opaquePath {
 		return u.rejected(setter, s, ErrOpaquePath)
 	}
-	p := getParser()
+	p := newSetterParser(u, s, override)
 	defer p.release()
-	p.initSetter(u, s, override)
 	// The host state writes the host after "//" and the userinfo; the file
 	// host state writes "//" itself.
 	p.buf = append(p.buf, u.href[:u.schemeEnd+1]...)
@@ -383,9 +381,8 @@ func (u *URL) SetHash(s string) error {
 // machine returns failure, u stays as it is, and the error of the setter of
 // attribute setter says why.
 func (u *URL) setWithOverride(setter, value, input string, override state, prefix string, mark byte, suffix string) error {
-	p := getParser()
+	p := newSetterParser(u, input, override)
 	defer p.release()
-	p.initSetter(u, input, override)
 	p.buf = append(p.buf, prefix...)
 	if mark != 0 {
 		p.buf = append(p.buf, mark)
@@ -403,27 +400,24 @@ func (u *URL) setWithOverride(setter, value, input string, override state, prefi
 	return u.reparse(setter, value, string(p.buf))
 }
 
-// initSetter prepares p to run the basic URL parser on value with url u and
-// a state override: leading and trailing C0 control or space stay (the
-// standard removes them only when no url is given), tab and newline go. The
-// states read what they need to know about url from p.url.
-func (p *parser) initSetter(u *URL, value string, override state) {
+// newSetterParser returns a parser ready to run the basic URL parser on
+// value with url u and a state override: leading and trailing C0 control or
+// space stay (the standard removes them only when no url is given), tab and
+// newline go. The states read what they need to know about url from p.url.
+// Call release when done with it.
+func newSetterParser(u *URL, value string, override state) parser {
 	if hasTabOrNewline(value) {
 		value = removeTabAndNewline(value)
 	}
-	*p = parser{
-		input:       value,
-		state:       override,
-		override:    override,
-		buf:         p.buf[:0],
-		urlValue:    *u,
-		u:           *u,
-		hostWritten: true,
-	}
-	p.url = &p.urlValue // a copy, so that u does not escape to the heap
+	p := newParser()
+	p.input, p.state, p.override = value, override, override
+	p.url = *u
+	p.u = *u
 	p.u.href = ""
 	p.u.queryStart, p.u.fragmentStart = omitted, omitted
+	p.hostWritten = true
 	p.setScheme(u.Scheme())
+	return p
 }
 
 // reparse makes u the URL that href, a serialization the setter of

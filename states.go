@@ -82,7 +82,7 @@ func (p *parser) scheme() failure {
 		p.state = fileState
 	// 2.6. Otherwise, if url is special, base is non-null, and base's scheme
 	//      is url's scheme: set state to special relative or authority state.
-	case p.special && p.base != nil && p.base.Scheme() == string(p.buf[:p.u.schemeEnd]):
+	case p.special && p.base.IsValid() && p.base.Scheme() == string(p.buf[:p.u.schemeEnd]):
 		p.state = specialRelativeOrAuthorityState
 	// 2.7. Otherwise, if url is special, set state to special authority
 	//      slashes state.
@@ -107,7 +107,7 @@ func (p *parser) scheme() failure {
 // a state override, before url's scheme is set to scheme (step 2.1):
 // https://url.spec.whatwg.org/#scheme-state.
 func (p *parser) schemeChangeAllowed(scheme string) bool {
-	u := p.url
+	u := &p.url
 	old := u.Scheme()
 	// If url's scheme is a special scheme and buffer is not a special
 	// scheme, then return. If url's scheme is not a special scheme and
@@ -148,7 +148,7 @@ func (p *parser) noScheme() failure {
 	c := p.c()
 	// 1. If base is null, or base has an opaque path and c is not U+0023 (#),
 	//    missing-scheme-non-relative-URL validation error, return failure.
-	if p.base == nil || (p.base.opaquePath && c != '#') {
+	if !p.base.IsValid() || (p.base.opaquePath && c != '#') {
 		return p.fail(ErrMissingSchemeNonRelativeURL)
 	}
 	switch {
@@ -345,7 +345,7 @@ func (p *parser) authority() failure {
 			break
 		}
 		// 1. If c is U+0040 (@), then: invalid-credentials validation error.
-		if p.errs != nil {
+		if p.reporting {
 			p.pointer = end
 			p.report(ErrInvalidCredentials)
 		}
@@ -481,7 +481,7 @@ func (p *parser) host() failure {
 func (p *parser) writeHost(buffer string, start int) failure {
 	p.u.hostStart = uint32(len(p.buf))
 	var fail ValidationErrorKind
-	p.buf, p.u.hostKind, fail = appendHost(p.buf, buffer, !p.special, p.errs.at(start))
+	p.buf, p.u.hostKind, fail = appendHost(p.buf, buffer, !p.special, p.sink().at(start))
 	p.u.hostEnd = uint32(len(p.buf))
 	p.hostWritten = true
 	return failedAt(fail)
@@ -573,7 +573,7 @@ func (p *parser) fileState() {
 	// 4. Otherwise, if base is non-null and base's scheme is "file": set
 	//    url's host to base's host, url's path to a clone of base's path, and
 	//    url's query to base's query, then:
-	if p.base != nil && p.base.Scheme() == "file" {
+	if p.base.IsValid() && p.base.Scheme() == "file" {
 		p.copyFromFileOrRelativeBase(c, false)
 		return
 	}
@@ -598,7 +598,7 @@ func (p *parser) fileSlash() {
 	}
 	// 2. Otherwise:
 	// 2.1. If base is non-null and base's scheme is "file", then:
-	if b := p.base; b != nil && b.Scheme() == "file" {
+	if b := &p.base; b.IsValid() && b.Scheme() == "file" {
 		// 2.1.1. Set url's host to base's host.
 		p.copyBase(false, false)
 		// 2.1.2. If the code point substring from pointer to the end of input
@@ -649,7 +649,7 @@ func (p *parser) fileHost() failure {
 	//      set state to path state. (buffer is not reset here and instead
 	//      used in the path state.)
 	if p.override == noOverride && isWindowsDriveLetter(buffer) {
-		p.errs.report(ErrFileInvalidWindowsDriveLetterHost, start)
+		p.sink().report(ErrFileInvalidWindowsDriveLetterHost, start)
 		p.emptyHost()
 		p.beginPath()
 		p.segStart, p.segOpen = len(p.buf), true
@@ -749,8 +749,8 @@ func (p *parser) path() {
 			p.buf = appendPercentEncoded(p.buf, p.input[i:j], pathSet)
 			i = j
 		}
-		if p.errs != nil {
-			checkURLUnits(p.errs, p.input[p.pointer:i], p.pointer)
+		if p.reporting {
+			checkURLUnits(&p.errs, p.input[p.pointer:i], p.pointer)
 		}
 		p.pointer = i
 		c := p.c()
@@ -866,8 +866,8 @@ func (p *parser) opaquePath() {
 		i++
 	}
 	run := p.input[p.pointer:i]
-	if p.errs != nil {
-		checkURLUnits(p.errs, run, p.pointer)
+	if p.reporting {
+		checkURLUnits(&p.errs, run, p.pointer)
 	}
 	// 4. Otherwise, if c is not the EOF code point: UTF-8 percent-encode c
 	//    using the C0 control percent-encode set and append the result to
@@ -912,8 +912,8 @@ func (p *parser) query() {
 		i = len(p.input)
 	}
 	run := p.input[p.pointer:i]
-	if p.errs != nil {
-		checkURLUnits(p.errs, run, p.pointer)
+	if p.reporting {
+		checkURLUnits(&p.errs, run, p.pointer)
 	}
 	// 2. If one of the following is true: state override is not given and c
 	//    is U+0023 (#); c is the EOF code point; then:
@@ -944,8 +944,8 @@ func (p *parser) fragment() {
 	//    the fragment percent-encode set and append the result to url's
 	//    fragment.
 	run := p.input[p.pointer:]
-	if p.errs != nil {
-		checkURLUnits(p.errs, run, p.pointer)
+	if p.reporting {
+		checkURLUnits(&p.errs, run, p.pointer)
 	}
 	p.buf = appendPercentEncoded(p.buf, run, fragmentSet)
 	p.pointer = len(p.input)
