@@ -351,15 +351,15 @@ const eof = -1
 // of its components into u, so that the URL serializer is the parser's own
 // output.
 type parser struct {
-	input    string
-	pointer  int
-	state    state
-	override state
-	base     URL // the standard's base: the zero URL when it is null
-	url      URL // the standard's url given with a state override (a setter's URL), or the zero URL
-	encoding encoding.Encoding // nil means UTF-8
-	errs      errorSink // where validation errors go, when reporting
-	reporting bool      // validation errors are wanted
+	input     string
+	pointer   int
+	state     state
+	override  state
+	base      URL               // the standard's base: the zero URL when it is null
+	url       URL               // the standard's url given with a state override (a setter's URL), or the zero URL
+	encoding  encoding.Encoding // nil means UTF-8
+	errs      errorSink         // where validation errors go, when reporting
+	reporting bool              // validation errors are wanted
 
 	buf    []byte
 	pooled *[]byte // where buf came from, to go back to: see release
