@@ -156,38 +156,39 @@ func (u URL) ToStd() (*stdurl.URL, error) {
 		}
 	}
 
-	// net/url's fields hold u.
-	if e := u.agreesWithStd(s, ""); e != nil {
-		return nil, e
-	}
-	// And so does the string net/url writes for them, read by net/url ...
-	written := s.String()
-	again, err := stdurl.Parse(written)
-	if err != nil {
-		return nil, &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: "href", Written: redactedInput(written), Err: err}
-	}
-	if e := u.agreesWithStd(again, written); e != nil {
-		return nil, e
-	}
-	// ... and by this package.
-	v, err := Parse(written)
-	if err != nil {
-		return nil, &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: "href", Written: redactedInput(written), Err: err}
-	}
-	if e := u.agreesWith(v, written); e != nil {
-		return nil, e
-	}
-	// And the request net/http sends for it names u's path, query and host.
-	if e := u.requestAgrees(s); e != nil {
+	if e := u.toStdAgrees(s); e != nil {
 		e.Op, e.URL = "ToStd", u.Redacted()
 		return nil, e
 	}
 	return s, nil
 }
 
-// conversionError returns the *ConversionError of ToStd on u.
-func (u URL) conversionError(component, ours, std, written string) *ConversionError {
-	return &ConversionError{Op: "ToStd", URL: u.Redacted(), Component: component, Ours: ours, Std: std, Written: redactedInput(written)}
+// toStdAgrees checks, for ToStd, that s (made from u's fields) names what u
+// names, as net/url, net/http and this package read it.
+func (u URL) toStdAgrees(s *stdurl.URL) *ConversionError {
+	// net/url's fields hold u.
+	if e := u.agreesWithStd(s, ""); e != nil {
+		return e
+	}
+	// And so does the string net/url writes for them, read by net/url ...
+	written := s.String()
+	again, err := stdurl.Parse(written)
+	if err != nil {
+		return &ConversionError{Component: "href", Written: redactedInput(written), Err: err}
+	}
+	if e := u.agreesWithStd(again, written); e != nil {
+		return e
+	}
+	// ... and by this package.
+	v, err := Parse(written)
+	if err != nil {
+		return &ConversionError{Component: "href", Written: redactedInput(written), Err: err}
+	}
+	if e := u.agreesWith(v, written); e != nil {
+		return e
+	}
+	// And the request net/http sends for it names u's path, query and host.
+	return u.requestAgrees(s)
 }
 
 // unbracketed returns the URL's host without the brackets of an IPv6
@@ -209,94 +210,90 @@ func (u URL) stdHostname() string {
 	return u.unbracketed()
 }
 
-// agreesWithStd checks that the net/url URL s has u's components, as ToStd
-// promises. written is the string s was parsed from, or "" when s was made
-// from u's fields.
-func (u URL) agreesWithStd(s *stdurl.URL, written string) *ConversionError {
-	if s.Scheme != u.Scheme() {
-		return u.conversionError("scheme", u.Scheme(), s.Scheme, written)
-	}
-	if e := u.userinfoAgrees(s.User, written); e != nil {
-		return e
-	}
-	if host := u.stdHostname(); s.Hostname() != host {
-		return u.conversionError("host", host, s.Hostname(), written)
-	}
-	if s.Port() != u.Port() {
-		return u.conversionError("port", u.Port(), s.Port(), written)
-	}
-	if u.opaquePath {
-		if s.Opaque != u.Pathname() {
-			return u.conversionError("path", u.Pathname(), s.Opaque, written)
+// A reading is one component as one side of a conversion reads it: this
+// package, or net/url (or this package again, from what net/url wrote).
+type reading struct {
+	component string
+	ours, std string
+}
+
+// firstDifference returns the *ConversionError of the first reading whose
+// two sides differ (a password shown as "xxxxx"), or nil. written is what
+// the std side was read from, or "".
+func (u URL) firstDifference(written string, readings ...reading) *ConversionError {
+	for _, r := range readings {
+		if r.ours == r.std {
+			continue
 		}
-	} else if s.Opaque != "" || s.EscapedPath() != u.Pathname() {
-		return u.conversionError("path", u.Pathname(), s.Opaque+s.EscapedPath(), written)
-	}
-	q, hasQuery := u.Query()
-	if s.RawQuery != q || (s.ForceQuery || s.RawQuery != "") != hasQuery {
-		return u.conversionError("query", u.Search(), stdSearch(s), written)
-	}
-	if f, _ := u.Fragment(); s.Fragment != percentDecodeString(f) {
-		return u.conversionError("fragment", percentDecodeString(f), s.Fragment, written)
+		if r.component == "password" {
+			r.ours, r.std = "xxxxx", "xxxxx"
+		}
+		return &ConversionError{Component: r.component, Ours: r.ours, Std: r.std, Written: redactedInput(written)}
 	}
 	return nil
 }
 
-// stdSearch is s's query in the form of URL.Search.
-func stdSearch(s *stdurl.URL) string {
-	if s.RawQuery == "" {
+// queryReading is a query as a reading: "" when null, else "?" and the
+// query, so that null and empty differ.
+func queryReading(q string, nonNull bool) string {
+	if !nonNull {
 		return ""
 	}
-	return "?" + s.RawQuery
+	return "?" + q
 }
 
-// userinfoAgrees checks that the userinfo of a net/url URL is u's,
-// percent-decoded.
-func (u URL) userinfoAgrees(user *stdurl.Userinfo, written string) *ConversionError {
-	username := percentDecodeString(u.Username())
-	password := percentDecodeString(u.Password())
-	stdUsername := user.Username() // "" for a nil *Userinfo
-	stdPassword, _ := user.Password()
-	if stdUsername != username {
-		return u.conversionError("username", username, stdUsername, written)
+// agreesWithStd checks that the net/url URL s has u's components, as ToStd
+// promises: the host, port, path and query byte for byte, the username,
+// password and fragment once percent-decoded. written is the string s was
+// parsed from, or "" when s was made from u's fields.
+func (u URL) agreesWithStd(s *stdurl.URL, written string) *ConversionError {
+	stdPassword, _ := s.User.Password() // "" for a nil *Userinfo
+	stdPath := s.EscapedPath()
+	if u.opaquePath || s.Opaque != "" {
+		stdPath = s.Opaque
+		if !u.opaquePath {
+			stdPath = "opaque:" + s.Opaque + s.EscapedPath()
+		}
 	}
-	if stdPassword != password {
-		return u.conversionError("password", "xxxxx", "xxxxx", written)
-	}
-	return nil
+	q, hasQuery := u.Query()
+	f, _ := u.Fragment()
+	return u.firstDifference(written,
+		reading{"scheme", u.Scheme(), s.Scheme},
+		reading{"username", percentDecodeString(u.Username()), s.User.Username()},
+		reading{"password", percentDecodeString(u.Password()), stdPassword},
+		reading{"host", u.stdHostname(), s.Hostname()},
+		reading{"port", u.Port(), s.Port()},
+		reading{"path", u.Pathname(), stdPath},
+		reading{"query", queryReading(q, hasQuery), queryReading(s.RawQuery, s.ForceQuery || s.RawQuery != "")},
+		reading{"fragment", percentDecodeString(f), s.Fragment},
+	)
 }
 
 // agreesWith checks that v, this package's parse of net/url's String() of
 // ToStd(u), names what u names: the same host, port, path and query byte for
 // byte, and the same username, password and fragment once percent-decoded.
 func (u URL) agreesWith(v URL, written string) *ConversionError {
-	switch {
-	case v.Scheme() != u.Scheme():
-		return u.conversionError("scheme", u.Scheme(), v.Scheme(), written)
-	case v.hostKind != u.hostKind:
-		return u.conversionError("host kind", u.hostKind.String(), v.hostKind.String(), written)
-	case v.Hostname() != u.Hostname():
-		return u.conversionError("host", u.Hostname(), v.Hostname(), written)
-	case v.Port() != u.Port():
-		return u.conversionError("port", u.Port(), v.Port(), written)
-	case v.Pathname() != u.Pathname() || v.opaquePath != u.opaquePath:
-		return u.conversionError("path", u.Pathname(), v.Pathname(), written)
+	opaque := func(u URL) string {
+		if u.opaquePath {
+			return "opaque:" + u.Pathname()
+		}
+		return u.Pathname()
 	}
 	q, hasQuery := u.Query()
-	if vq, vHasQuery := v.Query(); vq != q || vHasQuery != hasQuery {
-		return u.conversionError("query", u.Search(), v.Search(), written)
-	}
-	if percentDecodeString(v.Username()) != percentDecodeString(u.Username()) {
-		return u.conversionError("username", percentDecodeString(u.Username()), percentDecodeString(v.Username()), written)
-	}
-	if percentDecodeString(v.Password()) != percentDecodeString(u.Password()) {
-		return u.conversionError("password", "xxxxx", "xxxxx", written)
-	}
+	vq, vHasQuery := v.Query()
 	f, _ := u.Fragment()
-	if vf, _ := v.Fragment(); percentDecodeString(vf) != percentDecodeString(f) {
-		return u.conversionError("fragment", percentDecodeString(f), percentDecodeString(vf), written)
-	}
-	return nil
+	vf, _ := v.Fragment()
+	return u.firstDifference(written,
+		reading{"scheme", u.Scheme(), v.Scheme()},
+		reading{"host kind", u.hostKind.String(), v.hostKind.String()},
+		reading{"host", u.Hostname(), v.Hostname()},
+		reading{"port", u.Port(), v.Port()},
+		reading{"path", opaque(u), opaque(v)},
+		reading{"query", queryReading(q, hasQuery), queryReading(vq, vHasQuery)},
+		reading{"username", percentDecodeString(u.Username()), percentDecodeString(v.Username())},
+		reading{"password", percentDecodeString(u.Password()), percentDecodeString(v.Password())},
+		reading{"fragment", percentDecodeString(f), percentDecodeString(vf)},
+	)
 }
 
 // errNilStd is what FromStd returns for a nil *net/url.URL.
@@ -536,89 +533,64 @@ func startsWithScheme(s string) bool {
 }
 
 // fromStdAgrees checks, for FromStd, that u (parsed from s.String()) names
-// what s names.
+// what s names. The parse may have normalized s (see FromStd), so each of
+// s's components is read here as this package would write it.
 func fromStdAgrees(u URL, s *stdurl.URL) *ConversionError {
-	differ := func(component, ours, std string) *ConversionError {
-		return &ConversionError{Component: component, Ours: ours, Std: std}
-	}
-	if strings.ToLower(s.Scheme) != u.Scheme() {
-		return differ("scheme", u.Scheme(), s.Scheme)
-	}
-	if stdUsername, ours := s.User.Username(), percentDecodeString(u.Username()); stdUsername != ours {
-		return differ("username", ours, stdUsername)
-	}
-	if stdPassword, _ := s.User.Password(); stdPassword != percentDecodeString(u.Password()) {
-		return differ("password", "xxxxx", "xxxxx")
-	}
-
-	// The host.
-	h := s.Hostname()
+	// The host, as net/http dials it, in this package's form.
+	h, ourHost := s.Hostname(), u.Hostname()
+	stdHost := h
 	switch u.hostKind {
 	case IPv4Host, IPv6Host:
 		// net/url leaves the host as written, and net/http dials it as
 		// netip reads it: an IP address only in its standard spelling.
-		if a, err := netip.ParseAddr(h); err != nil || a != u.HostValue().Addr() {
-			return differ("host", u.unbracketed(), h)
+		if a, err := netip.ParseAddr(h); err == nil && a == u.HostValue().Addr() {
+			stdHost = ourHost
 		}
 	case DomainHost:
-		want := strings.ToLower(h)
-		for i := 0; i < len(h); i++ {
-			if h[i] >= 0x80 {
-				want, _ = DomainToASCII(h)
-				break
+		// A domain lowercased or converted to Punycode; never an address
+		// for net/http.
+		if _, err := netip.ParseAddr(h); err != nil {
+			stdHost = strings.ToLower(h)
+			if !isASCII(h) {
+				stdHost, _ = DomainToASCII(h)
 			}
 		}
-		if _, err := netip.ParseAddr(h); err == nil || want != u.Hostname() {
-			return differ("host", u.Hostname(), h)
-		}
 	case OpaqueHost:
-		if percentDecodeString(u.Hostname()) != h {
-			return differ("host", u.Hostname(), h)
-		}
-	default: // empty or null
-		if h != "" {
-			return differ("host", u.Hostname(), h)
-		}
+		ourHost = percentDecodeString(ourHost)
 	}
-
 	// The port, as a number; none is the scheme's default.
-	ours := -1
-	if p, ok := u.PortNumber(); ok {
-		ours = int(p)
-	}
-	std := -1
-	if p := s.Port(); p != "" {
-		n, err := strconv.ParseUint(p, 10, 16)
-		if err != nil {
-			return differ("port", u.Port(), p)
-		}
-		std = int(n)
-		if def, _ := defaultPort(u.Scheme()); int32(std) == def {
-			std = -1
+	stdPort := s.Port()
+	if n, err := strconv.ParseUint(stdPort, 10, 16); err == nil {
+		stdPort = strconv.FormatUint(n, 10)
+		if def, _ := defaultPort(u.Scheme()); int32(n) == def {
+			stdPort = ""
 		}
 	}
-	if ours != std {
-		return differ("port", u.Port(), s.Port())
-	}
-
 	// The path, byte for byte; net/http requests "/" for an empty path.
-	path := u.Pathname()
-	if s.Opaque != "" {
-		if !u.opaquePath || path != s.Opaque {
-			return differ("path", path, s.Opaque)
-		}
-	} else if stdPath := s.EscapedPath(); path != stdPath && !(stdPath == "" && path == "/" && u.IsSpecial()) {
-		return differ("path", path, stdPath)
+	path, stdPath := u.Pathname(), s.EscapedPath()
+	switch {
+	case s.Opaque != "" && u.opaquePath:
+		stdPath = s.Opaque
+	case s.Opaque != "":
+		stdPath = "opaque:" + s.Opaque
+	case stdPath == "" && path == "/" && u.IsSpecial():
+		stdPath = "/"
 	}
-
-	// The query and fragment, which the parser may only have percent-encoded.
-	if q, _ := u.Query(); percentDecodeString(q) != percentDecodeString(s.RawQuery) {
-		return differ("query", u.Search(), stdSearch(s))
-	}
-	if f, _ := u.Fragment(); percentDecodeString(f) != s.Fragment {
-		return differ("fragment", percentDecodeString(f), s.Fragment)
-	}
-	return nil
+	// The userinfo, query and fragment, which the parser may only have
+	// percent-encoded.
+	stdPassword, _ := s.User.Password()
+	q, _ := u.Query()
+	f, _ := u.Fragment()
+	return u.firstDifference("",
+		reading{"scheme", u.Scheme(), strings.ToLower(s.Scheme)},
+		reading{"username", percentDecodeString(u.Username()), s.User.Username()},
+		reading{"password", percentDecodeString(u.Password()), stdPassword},
+		reading{"host", ourHost, stdHost},
+		reading{"port", u.Port(), stdPort},
+		reading{"path", path, stdPath},
+		reading{"query", percentDecodeString(q), percentDecodeString(s.RawQuery)},
+		reading{"fragment", percentDecodeString(f), s.Fragment},
+	)
 }
 
 // Redacted returns the URL's serialization with its password, if it has
