@@ -399,10 +399,10 @@ func (p *SearchParams) String() string {
 //
 // Unlike the JavaScript iterator, a range over All sees the list as it was
 // when the range began, whatever the loop does to p: every pair of that list
-// once, in order, none of the pairs the loop adds, and the pairs the loop
-// removes all the same. The JavaScript iterator walks the live list by
-// index, so that removing a pair before the current one skips the next
-// pair, a loss that in Go would go unnoticed. Here
+// once, in order, those the loop removes before the range reaches them
+// included, and none of those it adds. The JavaScript iterator walks the
+// live list by index, so that removing the current pair or one before it
+// skips the next pair, a loss that in Go would go unnoticed. Here
 //
 //	for name, value := range p.All() {
 //		if strings.HasPrefix(name, "utm_") {
