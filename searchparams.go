@@ -193,7 +193,8 @@ func (p *SearchParams) DeleteValue(name, value string) {
 // others in their order, as [slices.DeleteFunc] does. It is not the
 // standard's, whose delete takes a name, or a name and a value
 // ([SearchParams.Delete], [SearchParams.DeleteValue]); it removes what a range
-// over [SearchParams.All] calling Delete would, in one pass.
+// over [SearchParams.All] calling DeleteValue on each pair del picks would,
+// in one pass and with one new list.
 //
 // DeleteFunc calls del once for each pair, in order. del should not change
 // p: DeleteFunc works on the list as it was when called, and p ends holding
