@@ -102,6 +102,7 @@ package url
 //	7  lookalikes_table.go: what render.go keeps encoded: look-alikes of delimiters, blanks and overlays, generated from Unicode's data by internal/gen/lookalikes
 //	7  valid.go: #url-writing, #host-writing
 //	7  std.go: conversion to and from net/url (not the standard's)
+//	7  stdvalues.go: conversion of SearchParams to and from net/url's url.Values (not the standard's)
 //	7  marshal.go: text marshaling (not the standard's)
 //
 // The core, the design card's files, is layers 0 to 6 and setters.go,

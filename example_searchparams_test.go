@@ -3,6 +3,9 @@ package url_test
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/webstd/url"
 	"golang.org/x/text/encoding/htmlindex"
@@ -62,6 +65,70 @@ func ExampleSearchParams_All() {
 	// a: "1"
 	// b: "x y"
 	// a: "3"
+}
+
+func ExampleSearchParams_All_delete() {
+	// A range sees the pairs as they were when it began, so deleting in
+	// the loop skips none of them.
+	p := url.NewSearchParams("utm_source=mail&q=go&utm_medium=email&page=2")
+	for name := range p.All() {
+		fmt.Println("saw", name)
+		if strings.HasPrefix(name, "utm_") {
+			p.Delete(name)
+		}
+	}
+	fmt.Println(p)
+	// Output:
+	// saw utm_source
+	// saw q
+	// saw utm_medium
+	// saw page
+	// q=go&page=2
+}
+
+func ExampleSearchParams_DeleteFunc() {
+	p := url.NewSearchParams("q=go&lang=&page=2&sort=&utm_source=mail")
+	// Drop the empty fields and the tracking ones, in one pass.
+	p.DeleteFunc(func(name, value string) bool {
+		return value == "" || strings.HasPrefix(name, "utm_")
+	})
+	fmt.Println(p)
+	// Output:
+	// q=go&page=2
+}
+
+func ExampleSearchParams_Keys() {
+	p := url.NewSearchParams("tag=go&q=url&tag=whatwg")
+	// As in JavaScript, a name comes once for each of its pairs.
+	fmt.Println(slices.Collect(p.Keys()))
+	fmt.Println(slices.Collect(p.Values()))
+	// Output:
+	// [tag q tag]
+	// [go url whatwg]
+}
+
+func ExampleNewSearchParamsFromValues() {
+	r, _ := http.NewRequest("GET", "https://example.com/search?tag=b&q=go&tag=a", nil)
+	// r.URL.Query() is a url.Values, a map: the pairs come sorted by name,
+	// each name's values in their order.
+	p := url.NewSearchParamsFromValues(r.URL.Query())
+	fmt.Println(p)
+	// Output:
+	// q=go&tag=b&tag=a
+}
+
+func ExampleSearchParams_StdValues() {
+	p := url.NewSearchParams("tag=b&q=go*&tag=a")
+	v := p.StdValues() // a url.Values, for APIs that take one
+	fmt.Println(v["tag"], v.Get("q"))
+	// Encode sorts by name and writes "*" as "%2A"; String keeps the
+	// order and the "*".
+	fmt.Println(v.Encode())
+	fmt.Println(p.String())
+	// Output:
+	// [b a] go*
+	// q=go%2A&tag=b&tag=a
+	// tag=b&q=go*&tag=a
 }
 
 func ExampleSearchParams_DeleteValue() {

@@ -32,9 +32,9 @@ import (
 // own, as [SearchParams.Clone] gives: changing the copy does not change the
 // original, nor the reverse. The two share their pairs until one changes:
 // Append adds a pair in place when no copy can see the place, and Delete,
-// DeleteValue, Set and Sort, when they change the list, make a new one
-// rather than change pairs a copy may hold. So copies may be used and
-// changed by different goroutines at the same time, each its own.
+// DeleteValue, DeleteFunc, Set and Sort, when they change the list, make a
+// new one rather than change pairs a copy may hold. So copies may be used
+// and changed by different goroutines at the same time, each its own.
 type SearchParams struct {
 	// list is the standard's list: name-value tuples, each name and value
 	// valid UTF-8. Copies of a SearchParams share list's backing array, so
@@ -189,17 +189,38 @@ func (p *SearchParams) DeleteValue(name, value string) {
 	// 3. Update this.
 }
 
+// DeleteFunc removes every pair for which del returns true, keeping the
+// others in their order, as [slices.DeleteFunc] does. It is not the
+// standard's, whose delete takes a name, or a name and a value
+// ([SearchParams.Delete], [SearchParams.DeleteValue]); it removes what a range
+// over [SearchParams.All] calling DeleteValue on each pair del picks would,
+// in one pass and with one new list.
+//
+// DeleteFunc calls del once for each pair, in order. del should not change
+// p: DeleteFunc works on the list as it was when called, and p ends holding
+// what remains of that list, so a change del makes is lost. When del returns
+// false for every pair, p does not change and nothing is allocated.
+//
+//	p.DeleteFunc(func(name, value string) bool { return value == "" }) // drop empty fields
+func (p *SearchParams) DeleteFunc(del func(name, value string) bool) {
+	p.deleteFunc(func(pair [2]string) bool { return del(pair[0], pair[1]) })
+}
+
 // deleteFunc removes the pairs for which del returns true, keeping the order
 // of the others. The result is a new list, as copies of p may hold this one;
-// when nothing is removed the list stays as it is.
+// when nothing is removed the list stays as it is. del is called once per
+// pair, on the list as it was when deleteFunc was called; if it changes p,
+// p ends holding that list less the pairs removed all the same.
 func (p *SearchParams) deleteFunc(del func([2]string) bool) {
-	first := slices.IndexFunc(p.list, del)
+	was := *p
+	first := slices.IndexFunc(was.list, del)
 	if first < 0 {
+		*p = was // undo what del did, if it did anything
 		return
 	}
-	list := make([][2]string, first, len(p.list)-1)
-	copy(list, p.list[:first])
-	for _, pair := range p.list[first+1:] {
+	list := make([][2]string, first, len(was.list)-1)
+	copy(list, was.list[:first])
+	for _, pair := range was.list[first+1:] {
 		if !del(pair) {
 			list = append(list, pair)
 		}
@@ -375,17 +396,73 @@ func (p *SearchParams) String() string {
 
 // All returns an iterator over the name-value pairs in list order, the
 // standard's value pairs to iterate over
-// (https://url.spec.whatwg.org/#dom-urlsearchparams-entries). Changes to p
-// during the iteration are seen by it, as in JavaScript: the iterator walks
-// the list by index.
+// (https://url.spec.whatwg.org/#dom-urlsearchparams-entries).
+//
+// Unlike the JavaScript iterator, a range over All sees the list as it was
+// when the range began, whatever the loop does to p: every pair of that list
+// once, in order, those the loop removes before the range reaches them
+// included, and none of those it adds. The JavaScript iterator walks the
+// live list by index, so that removing the current pair or one before it
+// skips the next pair, a loss that in Go would go unnoticed. Here
+//
+//	for name, value := range p.All() {
+//		if strings.HasPrefix(name, "utm_") {
+//			p.Delete(name)
+//		}
+//	}
+//
+// looks at every pair, and a loop that appends ends. This costs nothing:
+// a list's pairs never change once in it (see [SearchParams]), so the range
+// keeps the list it began with. Each range over one iterator begins anew,
+// with the list as it is then.
 func (p *SearchParams) All() iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
-		for i := 0; p != nil && i < len(p.list); i++ {
-			if !yield(p.list[i][0], p.list[i][1]) {
+		for _, pair := range p.pairs() {
+			if !yield(pair[0], pair[1]) {
 				return
 			}
 		}
 	}
+}
+
+// Keys returns an iterator over the names of the pairs in list order, as the
+// standard's keys() (https://url.spec.whatwg.org/#dom-urlsearchparams-entries)
+// does: the name of every pair, so that a name comes as often as it has
+// values ("a=1&b=2&a=3" gives "a", "b", "a"). Like [SearchParams.All], a range over
+// it sees the list as it was when the range began.
+func (p *SearchParams) Keys() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, pair := range p.pairs() {
+			if !yield(pair[0]) {
+				return
+			}
+		}
+	}
+}
+
+// Values returns an iterator over the values of the pairs in list order, as
+// the standard's values()
+// (https://url.spec.whatwg.org/#dom-urlsearchparams-entries) does. Like
+// [SearchParams.All], a range over it sees the list as it was when the range
+// began. For net/url's url.Values, see [SearchParams.StdValues].
+func (p *SearchParams) Values() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, pair := range p.pairs() {
+			if !yield(pair[1]) {
+				return
+			}
+		}
+	}
+}
+
+// pairs returns p's list as it is now, nil for a nil p. What changes p later
+// makes a new list or adds past the end of this one, never changing a pair
+// of it, so the caller may read it while p changes.
+func (p *SearchParams) pairs() [][2]string {
+	if p == nil {
+		return nil
+	}
+	return p.list
 }
 
 // SearchParams returns a new SearchParams holding the pairs of u's query,

@@ -195,17 +195,168 @@ func TestSearchParamsAll(t *testing.T) {
 	if n != 1 {
 		t.Errorf("break: %d iterations", n)
 	}
-	// Like the JavaScript iterator, All walks the live list by index:
-	// deleting the current pair skips the next one.
-	var seen []string
-	for name := range p.All() {
-		seen = append(seen, name)
-		if name == "a" && len(seen) == 1 {
-			p.Delete("a")
-		}
+}
+
+// TestSearchParamsAllWhileChanging holds All, Keys and Values to their
+// promise: a range sees the list as it was when the range began, every pair
+// once, whatever the loop does to p. (Before, All walked the live list by
+// index, as the JavaScript iterator does: deleting the current pair skipped
+// the next one, and appending in the loop never ended it.)
+func TestSearchParamsAllWhileChanging(t *testing.T) {
+	const init = "a=1&b=2&a=3&c=4"
+	want := [][2]string{{"a", "1"}, {"b", "2"}, {"a", "3"}, {"c", "4"}}
+	for _, tc := range []struct {
+		name   string
+		change func(p *SearchParams, name, value string)
+		after  string
+	}{
+		{"Delete", func(p *SearchParams, name, _ string) {
+			if name == "a" {
+				p.Delete(name)
+			}
+		}, "b=2&c=4"},
+		{"DeleteValue", func(p *SearchParams, name, value string) {
+			if value != "2" {
+				p.DeleteValue(name, value)
+			}
+		}, "b=2"},
+		{"DeleteFunc", func(p *SearchParams, name, value string) {
+			p.DeleteFunc(func(n, v string) bool { return n == name && v == value })
+		}, ""},
+		{"Append", func(p *SearchParams, name, value string) {
+			p.Append(name, value+value)
+		}, init + "&a=11&b=22&a=33&c=44"},
+		{"Set", func(p *SearchParams, name, value string) {
+			p.Set(name, "x")
+		}, "a=x&b=x&c=x"},
+		{"Sort", func(p *SearchParams, name, value string) {
+			p.Sort()
+			p.Set("z", value)
+		}, "a=1&a=3&b=2&c=4&z=4"},
+		{"replace", func(p *SearchParams, name, value string) {
+			*p = *NewSearchParams("z=" + value)
+		}, "z=4"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, iterate := range []string{"All", "Keys", "Values"} {
+				p := NewSearchParams(init)
+				var got [][2]string
+				// A bound on the loop, so that a range that does not
+				// end fails rather than hangs.
+				step := func(name, value string) bool {
+					got = append(got, [2]string{name, value})
+					tc.change(p, name, value)
+					return len(got) < 2*len(want)
+				}
+				switch iterate {
+				case "All":
+					for name, value := range p.All() {
+						if !step(name, value) {
+							break
+						}
+					}
+				case "Keys":
+					i := 0
+					for name := range p.Keys() {
+						if i >= len(want) || !step(name, want[i][1]) {
+							break
+						}
+						i++
+					}
+				case "Values":
+					i := 0
+					for value := range p.Values() {
+						if i >= len(want) || !step(want[i][0], value) {
+							break
+						}
+						i++
+					}
+				}
+				if !equalPairs(got, want) {
+					t.Errorf("%s while changing p saw %q, want %q", iterate, got, want)
+				}
+				if p.String() != tc.after {
+					t.Errorf("%s: p is %q after the loop, want %q", iterate, p, tc.after)
+				}
+				checkSearchParams(t, p)
+			}
+		})
 	}
-	if want := []string{"a"}; !slices.Equal(seen, want) {
-		t.Errorf("All() while deleting saw %q, want %q", seen, want)
+	// Each range over one iterator sees the list as it is when that range
+	// begins.
+	p := NewSearchParams("a=1")
+	all := p.All()
+	p.Append("b", "2")
+	n := 0
+	for range all {
+		n++
+	}
+	if n != 2 {
+		t.Errorf("a range over All() made before an Append saw %d pairs, want 2", n)
+	}
+}
+
+// TestSearchParamsDeleteFunc checks DeleteFunc against slices.DeleteFunc on
+// the pairs: the pairs kept keep their order, del sees each pair once, in
+// order, and a del that changes p does not change what DeleteFunc leaves.
+func TestSearchParamsDeleteFunc(t *testing.T) {
+	const init = "a=1&b=&a=3&c=4&=5&b=6"
+	for _, tc := range []struct {
+		name string
+		del  func(name, value string) bool
+		want string
+	}{
+		{"none", func(string, string) bool { return false }, init},
+		{"all", func(string, string) bool { return true }, ""},
+		{"empty values", func(_, v string) bool { return v == "" }, "a=1&a=3&c=4&=5&b=6"},
+		{"a name", func(n, _ string) bool { return n == "b" }, "a=1&a=3&c=4&=5"},
+		{"the first", func(n, v string) bool { return n == "a" && v == "1" }, "b=&a=3&c=4&=5&b=6"},
+		{"the last", func(_, v string) bool { return v == "6" }, "a=1&b=&a=3&c=4&=5"},
+		{"odd values", func(_, v string) bool { return v != "" && (v[0]-'0')%2 == 1 }, "b=&c=4&b=6"},
+	} {
+		p := NewSearchParams(init)
+		var seen [][2]string
+		p.DeleteFunc(func(name, value string) bool {
+			seen = append(seen, [2]string{name, value})
+			return tc.del(name, value)
+		})
+		if got := p.String(); got != tc.want {
+			t.Errorf("%s: DeleteFunc left %q, want %q", tc.name, got, tc.want)
+		}
+		if all := ParseURLEncoded(init); !equalPairs(seen, all) {
+			t.Errorf("%s: del saw %q, want each pair once, in order: %q", tc.name, seen, all)
+		}
+		checkSearchParams(t, p)
+	}
+	// Names and values reach del as the list holds them: valid UTF-8.
+	p := NewSearchParamsFromPairs([][2]string{{"\xFF", "x"}, {"y", "\xC0"}})
+	p.DeleteFunc(func(name, value string) bool { return name == "\uFFFD" || value == "\uFFFD" })
+	if p.Size() != 0 {
+		t.Errorf("DeleteFunc of U+FFFD left %q", p.list)
+	}
+	// A del that changes p: DeleteFunc works on the list it was called
+	// with, and neither panics nor keeps what del did.
+	for _, change := range []func(p *SearchParams){
+		func(p *SearchParams) { p.Append("z", "9") },
+		func(p *SearchParams) { p.Delete("a") },
+		func(p *SearchParams) { *p = SearchParams{} },
+		func(p *SearchParams) { p.Sort() },
+	} {
+		for _, delB := range []bool{false, true} {
+			p := NewSearchParams(init)
+			p.DeleteFunc(func(name, _ string) bool {
+				change(p)
+				return delB && name == "b"
+			})
+			want := init
+			if delB {
+				want = "a=1&a=3&c=4&=5"
+			}
+			if p.String() != want {
+				t.Errorf("DeleteFunc whose del changes p left %q, want %q", p, want)
+			}
+			checkSearchParams(t, p)
+		}
 	}
 }
 
@@ -688,7 +839,7 @@ func runCopyOps(t *testing.T, ops []byte) {
 	models := [][][2]string{{{"a", "1"}, {"b", "2"}, {"c", "3"}, {"a", "4"}}}
 	var log []string
 	for len(ops) > 0 {
-		op, i := next()%10, next()%len(vals)
+		op, i := next()%11, next()%len(vals)
 		name, value := copyOpsNames[next()%len(copyOpsNames)], copyOpsValues[next()%len(copyOpsValues)]
 		p, m := vals[i], models[i]
 		var desc string
@@ -746,6 +897,11 @@ func runCopyOps(t *testing.T, ops []byte) {
 			_ = p.String()
 			_, _ = p.Get(name)
 			desc = "read"
+		case 10:
+			del := func(n, v string) bool { return n == name || v == value }
+			p.DeleteFunc(del)
+			models[i] = slices.DeleteFunc(slices.Clone(m), func(pair [2]string) bool { return del(pair[0], pair[1]) })
+			desc = "DeleteFunc(" + name + " or " + value + ")"
 		}
 		log = append(log, itoa(i)+": "+desc)
 		for k, v := range vals {
@@ -829,7 +985,17 @@ func TestSearchParamsCopyAllocs(t *testing.T) {
 		{"Delete of no pair", 0, func() { q := *p; q.Delete("z") }},
 		{"Set to the same value", 0, func() { q := *p; q.Set("b", "2") }},
 		{"Sort of a sorted list", 0, func() { q := *p; q.Sort() }},
+		{"DeleteFunc of no pair", 0, func() { q := *p; q.DeleteFunc(func(n, _ string) bool { return n == "z" }) }},
+		{"range over All, Keys and Values", 0, func() {
+			for range p.All() {
+			}
+			for range p.Keys() {
+			}
+			for range p.Values() {
+			}
+		}},
 		{"Delete", 1, func() { q := *p; q.Delete("b") }},
+		{"DeleteFunc", 1, func() { q := *p; q.DeleteFunc(func(n, _ string) bool { return n == "b" }) }},
 		{"Set", 1, func() { q := *p; q.Set("b", "x") }},
 		{"NewSearchParams", 2, func() { sinkSearchParams = NewSearchParams("a=1&b=2") }}, // the SearchParams and its count, the list
 		// Appending stays amortized: a list grows as a slice does, plus
