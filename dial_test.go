@@ -126,7 +126,7 @@ func TestAddrPort(t *testing.T) {
 		{"https://[::ffff:0.0.0.0]/", "[::ffff:0.0.0.0]:443"},
 		{"http://[64:ff9b::7f00:1]/", "[64:ff9b::7f00:1]:80"},
 		{"sc://[::1]:9/", "[::1]:9"},
-		{"sc://[::1]/", ""}, // no port to connect to
+		{"sc://[::1]/", ""},       // no port to connect to
 		{"sc://127.0.0.1:9/", ""}, // an opaque host
 		{"http://example.com/", ""},
 		{"http://localhost/", ""},
