@@ -104,9 +104,11 @@ func (u URL) HostPort() (string, error) {
 // The address is the one the standard reads in every spelling it accepts:
 // "http://0x7f.1/", "http://2130706433/" and "http://0177.0.0.1/" all give
 // 127.0.0.1:80. An IPv4-mapped IPv6 host stays a 16-byte address:
-// "http://[::ffff:127.0.0.1]/" gives [::ffff:127.0.0.1]:80, whose
-// Addr().IsLoopback() is false; call Addr().Unmap() before checking an
-// address against IPv4 ranges.
+// "http://[::ffff:127.0.0.1]/" gives [::ffff:127.0.0.1]:80. netip's
+// IsLoopback, IsPrivate and most of its predicates see through the mapping;
+// IsUnspecified and Prefix.Contains do not ("http://[::ffff:0.0.0.0]/" is
+// not IsUnspecified, and connects to this host as 0.0.0.0 does), so call
+// Addr().Unmap() before checking an address.
 func (u URL) AddrPort() (netip.AddrPort, bool) {
 	if u.hostKind != IPv4Host && u.hostKind != IPv6Host {
 		return netip.AddrPort{}, false
