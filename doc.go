@@ -70,6 +70,18 @@
 // ([URL.MarshalText]), so it is a string in JSON and works with
 // flag.TextVar; [MustParse] is for tests and constants; [URL.AppendTo]
 // appends the href to a byte slice.
+//
+// # Connecting and sending requests
+//
+// [URL.PortOrDefault] is the port with the scheme's default (443 for an
+// https URL without a port), [URL.HostPort] the "host:port" net.Dial takes
+// (an IPv6 address bracketed once), and [URL.AddrPort] the
+// [net/netip.AddrPort] of an IP host. [URL.NewRequest] builds a net/http
+// request that sends exactly the URL's path, query and host, also those
+// net/url would rewrite ("/a|b"), and refuses a URL net/http cannot send as
+// it is. The package's SSRF example puts them together: parse once, check
+// the address, send the same value, check every redirect and the address
+// dialed.
 package url
 
 // The layout of the package, for those who read or change it. Each file
@@ -104,6 +116,8 @@ package url
 //	7  std.go: conversion to and from net/url (not the standard's)
 //	7  stdvalues.go: conversion of SearchParams to and from net/url's url.Values (not the standard's)
 //	7  marshal.go: text marshaling (not the standard's)
+//	7  dial.go: the port and address to connect to, with the scheme's #default-port (not the standard's API)
+//	7  request.go: net/http requests that send exactly a URL's path, query and host (not the standard's)
 //
 // The core, the design card's files, is layers 0 to 6 and setters.go,
 // urlencoded.go, searchparams.go and origin.go; the rest are extras built

@@ -16,7 +16,8 @@ import (
 // server-side request forgery (SSRF) filters are bypassed with. Which
 // component differs, and how each side reads it, is in the fields.
 type ConversionError struct {
-	// Op is "ToStd" or "FromStd".
+	// Op is "ToStd", "FromStd", or "NewRequest" or "RequestURL" (see
+	// [URL.RequestURL]).
 	Op string
 	// URL is the URL being converted: the href for ToStd, net/url's
 	// Redacted() for FromStd. Its password is replaced by "xxxxx".
