@@ -123,7 +123,7 @@ func checkRedacted(t *testing.T, c redactionCase) bool {
 	// (the username or suffix spells it too), so only a secret found in the
 	// error but not there is a leak.
 	placed := c.prefix + c.user + ":xxxxx@" + c.suffix
-	allowed := removeTabs(placed) + "\x00" + (&ParseError{Input: placed, Kind: pe.Kind}).Error()
+	allowed := removeTabs(placed) + "\x00" + (&ParseError{Input: placed, Kind: pe.Kind, Offset: pe.Offset, Base: pe.Base}).Error()
 	for _, secret := range []string{u.Password(), removeTabs(c.password), c.password} {
 		if len(secret) < 2 {
 			continue
