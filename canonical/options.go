@@ -352,22 +352,28 @@ func sortQuery(query string) string {
 	if strings.IndexByte(query, '&') < 0 {
 		return query
 	}
+	// Most queries are sorted already, or have one parameter: check
+	// without allocating.
+	sorted, prev := true, ""
+	for piece := range strings.SplitSeq(query, "&") {
+		name, _, _ := strings.Cut(piece, "=")
+		if piece == "" || name < prev {
+			sorted = false
+			break
+		}
+		prev = name
+	}
+	if sorted {
+		return query
+	}
 	type param struct{ piece, name string }
 	params := make([]param, 0, strings.Count(query, "&")+1)
-	sorted, empty := true, false
 	for piece := range strings.SplitSeq(query, "&") {
 		if piece == "" {
-			empty = true
 			continue
 		}
 		name, _, _ := strings.Cut(piece, "=")
-		if n := len(params); n > 0 && name < params[n-1].name {
-			sorted = false
-		}
 		params = append(params, param{piece, name})
-	}
-	if sorted && !empty {
-		return query
 	}
 	slices.SortStableFunc(params, func(a, b param) int { return strings.Compare(a.name, b.name) })
 	b := make([]byte, 0, len(query))

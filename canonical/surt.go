@@ -87,6 +87,12 @@ func (o SURTOptions) ia(u url.URL) iaURL {
 		if r.kind == url.DomainHost || r.kind == url.OpaqueHost {
 			r.host, r.kind = o.iaHost(h, r.kind)
 		}
+		if r.scheme == "file" && r.host == "localhost" {
+			// The parser makes the host "localhost" of a file: URL
+			// empty (https://url.spec.whatwg.org/#file-host-state);
+			// removing www or dots can make it so.
+			r.hasHost, r.host = false, ""
+		}
 	}
 
 	path := u.Pathname()
@@ -118,8 +124,8 @@ func (o SURTOptions) ia(u url.URL) iaURL {
 		// path of segments, or even a host.
 		p = append([]byte("%2F"), p[1:]...)
 	}
-	if r.scheme == "file" && r.hasHost {
-		p = escapeDriveLetter(p)
+	if r.scheme == "file" {
+		p = fileDriveLetter(p, r.hasHost)
 	}
 	r.path = string(p)
 	if !o.KeepCase {
@@ -244,18 +250,22 @@ func appendResolvedPath(b []byte, p string) []byte {
 	return b
 }
 
-// escapeDriveLetter escapes the ":" or "|" of a first path segment that is a
-// Windows drive letter ("/c:/…"), in the path of a file: URL with a host:
-// the URL parser would read it as a drive letter and make the host empty
-// (https://url.spec.whatwg.org/#path-state).
-func escapeDriveLetter(p []byte) []byte {
-	if len(p) >= 3 && p[0] == '/' && isASCIIAlpha(p[1]) && (p[2] == ':' || p[2] == '|') && (len(p) == 3 || p[3] == '/') {
-		e := "%3A"
-		if p[2] == '|' {
-			e = "%7C"
-		}
-		return slices.Concat(p[:2], []byte(e), p[3:])
+// fileDriveLetter handles a first path segment of a file: URL that decoding
+// has made a Windows drive letter ("/c:/…" or "/c|/…"), which the URL parser
+// reads as one (https://url.spec.whatwg.org/#path-state): with a host, its
+// ":" or "|" is escaped, since the parser would make the host empty; without
+// one, "|" becomes ":", as the parser writes it.
+func fileDriveLetter(p []byte, hasHost bool) []byte {
+	if len(p) < 3 || p[0] != '/' || !isASCIIAlpha(p[1]) || p[2] != ':' && p[2] != '|' || len(p) > 3 && p[3] != '/' {
+		return p
 	}
+	switch {
+	case hasHost && p[2] == ':':
+		return slices.Concat(p[:2], []byte("%3A"), p[3:])
+	case hasHost:
+		return slices.Concat(p[:2], []byte("%7C"), p[3:])
+	}
+	p[2] = ':'
 	return p
 }
 
@@ -414,7 +424,9 @@ func stripPathSessionIDs(p string) string {
 // or "(" one or more of (a letter "(" 24 letters or digits ")") ")".
 func isASPSessionSegment(seg string) bool {
 	const id = 1 + 24 + 1 // "(" 24 ")"
-	isID := func(s string) bool { return len(s) == id && s[0] == '(' && s[id-1] == ')' && allASCII(s[1:id-1], isAlnum) }
+	isID := func(s string) bool {
+		return len(s) == id && s[0] == '(' && s[id-1] == ')' && allASCII(s[1:id-1], isAlnum)
+	}
 	if len(seg) < 2 || seg[0] != '(' || seg[len(seg)-1] != ')' {
 		return false
 	}
