@@ -1,6 +1,5 @@
 package canonical
 
-import "strings"
 
 // appendCleanPath appends the path p, which starts with "/" (or is empty),
 // with its dot segments resolved and its runs of slashes collapsed, as Safe
@@ -20,20 +19,20 @@ import "strings"
 //     an empty path is "/".
 //
 // It takes time linear in len(p).
-func appendCleanPath(b []byte, p string) []byte {
+func appendCleanPath[S ~string | ~[]byte](b []byte, p S) []byte {
 	start := len(b)
 	trailingSlash := len(p) > 0 && p[len(p)-1] == '/'
 	b = append(b, '/')
 	for len(p) > 0 {
-		var seg string
-		if i := strings.IndexByte(p, '/'); i >= 0 {
+		seg := p
+		if i := indexByte(p, '/'); i >= 0 {
 			seg, p = p[:i], p[i+1:]
 		} else {
-			seg, p = p, ""
+			p = p[len(p):]
 		}
-		switch seg {
-		case "", ".":
-		case "..":
+		switch {
+		case len(seg) == 0 || len(seg) == 1 && seg[0] == '.':
+		case len(seg) == 2 && seg[0] == '.' && seg[1] == '.':
 			// Remove the last segment written, and its "/".
 			if n := len(b); n > start+1 {
 				j := n - 2
@@ -53,4 +52,14 @@ func appendCleanPath(b []byte, p string) []byte {
 		b = b[:n-1]
 	}
 	return b
+}
+
+// indexByte returns the index of the first c in s, or -1.
+func indexByte[S ~string | ~[]byte](s S, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
 }

@@ -1,5 +1,7 @@
 package canonical
 
+import "strings"
+
 // The percent-encoding helpers the profiles share. Each returns its input
 // unchanged, without allocating, when it has nothing to change.
 
@@ -45,9 +47,15 @@ func isPercentEscape(s string, i int) bool {
 // is decoded ("%7E" becomes "~", "%41" "A"), and the hex digits of every other
 // one are upper-cased ("%3a" becomes "%3A"). A "%" that does not start a
 // percent-encoded byte is left as it is. Decoding is done once, so "%2541"
-// stays "%2541": it means "%41", not "A".
+// stays "%2541": it means "%41", not "A". A hex digit is not decoded right
+// after a "%", or a "%" and a hex digit, where it would make a new
+// percent-encoded byte of bytes that were not one: "%7%30" stays so, since
+// "%70" would be "p" the next time.
 func normalizePercent(s string) string {
-	i := 0
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return s
+	}
 	for ; i < len(s); i++ {
 		if isPercentEscape(s, i) {
 			c := unhex(s[i+1])<<4 | unhex(s[i+2])
@@ -68,14 +76,25 @@ func normalizePercent(s string) string {
 			continue
 		}
 		c := unhex(s[i+1])<<4 | unhex(s[i+2])
-		if isUnreserved(c) {
+		if isUnreserved(c) && !(isHex(c) && endsInPercentPrefix(b)) {
 			b = append(b, c)
 		} else {
 			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
 		}
 		i += 2
 	}
+	if string(b) == s {
+		return s
+	}
 	return string(b)
+}
+
+// endsInPercentPrefix reports whether b ends in "%" or in "%" and a hex
+// digit: the start of a percent-encoded byte that a hex digit appended to b
+// would continue.
+func endsInPercentPrefix(b []byte) bool {
+	n := len(b)
+	return n >= 1 && b[n-1] == '%' || n >= 2 && b[n-2] == '%' && isHex(b[n-1])
 }
 
 // appendUnescapedRepeatedly appends s to b percent-decoded repeatedly until
@@ -105,14 +124,7 @@ func appendUnescapedRepeatedly(b []byte, s string) []byte {
 }
 
 // hasPercent reports whether s holds a "%".
-func hasPercent(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' {
-			return true
-		}
-	}
-	return false
-}
+func hasPercent(s string) bool { return strings.IndexByte(s, '%') >= 0 }
 
 // unescapeRepeatedly is appendUnescapedRepeatedly returning a string; it
 // returns s itself when s has no "%".
@@ -132,7 +144,7 @@ func needsSafeBrowsingEscape(c byte) bool {
 
 // appendEscaped appends s to b with every byte for which escape reports true
 // percent-encoded with upper-case hex digits.
-func appendEscaped(b []byte, s string, escape func(byte) bool) []byte {
+func appendEscaped[S ~string | ~[]byte](b []byte, s S, escape func(byte) bool) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if escape(c) {
@@ -155,16 +167,31 @@ func escapeString(s string, escape func(byte) bool) string {
 	return s
 }
 
+// indexUpper returns the index of the first ASCII upper-case letter of s, or
+// -1.
+func indexUpper(s string) int {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return i
+		}
+	}
+	return -1
+}
+
+// lowerBytes lowercases the ASCII letters of b.
+func lowerBytes(b []byte) {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+}
+
 // lowerASCII returns s with its ASCII upper-case letters lowercased, or s
 // itself when it has none.
 func lowerASCII(s string) string {
-	i := 0
-	for ; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			break
-		}
-	}
-	if i == len(s) {
+	i := indexUpper(s)
+	if i < 0 {
 		return s
 	}
 	b := []byte(s)

@@ -87,8 +87,7 @@ var (
 	//
 	//	http://www.Example.com:80/A/?b=2&a=1#f  →  http://example.com/a?a=1&b=2
 	IA = Profile{name: "ia", canonical: func(u url.URL) (string, error) {
-		v, err := SURTOptions{}.Canonical(u)
-		return v.Href(), err
+		return SURTOptions{}.canonicalString(u), nil
 	}}
 )
 

@@ -29,6 +29,9 @@ type sbURL struct {
 	path     string // escaped: "/a/b%20c"
 	query    string // escaped, without the "?"
 	hasQuery bool   // the URL has a query, perhaps empty ("http://a/b?")
+	// fromHref is set when the canonical form is the URL's href without
+	// its fragment.
+	fromHref bool
 }
 
 // safeBrowsingParts runs Safe Browsing's canonicalization on u.
@@ -71,6 +74,14 @@ func safeBrowsingParts(u url.URL) (sbURL, error) {
 	// unescaped before it is split.
 	path := u.Pathname()
 	query, hasQuery := u.Query()
+	if !hasPercent(path) && !hasPercent(query) && !strings.Contains(path, "//") {
+		// Nothing to decode or collapse: the parser has resolved the
+		// dot segments, and percent-encoded in the path and query
+		// every byte Safe Browsing escapes but "%" (and "\" is "/").
+		r.path, r.query, r.hasQuery = path, query, hasQuery
+		r.fromHref = r.host == u.Hostname() && u.Username() == "" && u.Password() == "" && u.Port() == ""
+		return r, nil
+	}
 	dec := appendUnescapedRepeatedly(make([]byte, 0, len(path)+len(query)+1), path)
 	if q := strings.IndexByte(string(dec), '?'); q >= 0 {
 		if hasQuery {
@@ -86,7 +97,7 @@ func safeBrowsingParts(u url.URL) (sbURL, error) {
 	// To canonicalize the path: resolve "/./" and "/../", and collapse
 	// runs of slashes. "Do not apply these path canonicalizations to the
 	// query parameters."
-	b := appendCleanPath(make([]byte, 0, len(dec)+1), string(dec))
+	b := appendCleanPath(make([]byte, 0, len(dec)+1), dec)
 
 	// "In the URL, percent-escape all characters that are <= ASCII 32,
 	// >= 127, "#", or "%". The escapes should use uppercase hex
@@ -95,7 +106,7 @@ func safeBrowsingParts(u url.URL) (sbURL, error) {
 	// (https://url.spec.whatwg.org/#path-state), so a "\" would make the
 	// canonical string parse to another path, and its canonical form
 	// differ.
-	r.path = string(appendEscaped(nil, string(b), escapeSafeBrowsingPath))
+	r.path = string(appendEscaped(make([]byte, 0, len(b)+8), b, escapeSafeBrowsingPath))
 	if r.hasQuery {
 		r.query = string(appendEscaped(nil, r.query, needsSafeBrowsingEscape))
 	}
@@ -174,6 +185,11 @@ func SafeBrowsingCanonical(u url.URL) (string, error) {
 	r, err := safeBrowsingParts(u)
 	if err != nil {
 		return "", err
+	}
+	if r.fromHref {
+		// The href without its fragment is the result: no userinfo or
+		// port to drop, and nothing changed.
+		return u.HrefExcludingFragment(), nil
 	}
 	n := len(r.scheme) + 3 + len(r.host) + len(r.path)
 	if r.hasQuery {

@@ -65,13 +65,16 @@ type iaURL struct {
 	scheme string // "http"
 	// hasHost is whether the URL has a host that is not empty; the
 	// others are written "scheme:" path query.
-	hasHost  bool
-	host     string // as the URL writes it: "example.com", "192.0.2.1", "[::1]"
-	kind     url.HostKind
-	port     string
-	path     string
-	query    string
-	hasQuery bool
+	hasHost bool
+	host    string // as the URL writes it: "example.com", "192.0.2.1", "[::1]"
+	kind    url.HostKind
+	port    string
+	// path is the path, but for its case: lowerPath says to lowercase
+	// it as it is written.
+	path      string
+	lowerPath bool
+	query     string
+	hasQuery  bool
 }
 
 // ia canonicalizes u by the rules of the Internet Archive's
@@ -79,7 +82,7 @@ type iaURL struct {
 // in the surt package and webarchive-commons), on the URL the URL Standard's
 // parser has read. See SURTOptions.SURT for the steps.
 func (o SURTOptions) ia(u url.URL) iaURL {
-	r := iaURL{scheme: u.Scheme(), kind: u.HostKind(), port: u.Port()}
+	r := iaURL{scheme: u.Scheme(), kind: u.HostKind(), port: u.Port(), lowerPath: !o.KeepCase}
 	h := u.Hostname()
 	r.hasHost = h != ""
 	if r.hasHost {
@@ -95,43 +98,8 @@ func (o SURTOptions) ia(u url.URL) iaURL {
 		}
 	}
 
-	path := u.Pathname()
-	special := u.IsSpecial()
-	b := make([]byte, 0, len(path)+8)
-	switch {
-	case u.HasOpaquePath():
-		b = appendUnescapedRepeatedly(b, path)
-	case r.hasHost:
-		// GoogleURLCanonicalizer: "path = unescapeRepeatedly(url.path);
-		// if url.host: path = normalizePath(path)".
-		b = appendCleanPath(b, unescapeRepeatedly(path))
-	default:
-		// A path without a host is left as it is by the archives; the
-		// dot segments that decoding makes are resolved, as the URL
-		// parser would resolve them in the result.
-		b = appendResolvedPath(b, unescapeRepeatedly(path))
-	}
-	// escapeOnce: "escape everything outside of 32-128, except #", and "%";
-	// and, so that the result parses back to the same path, "?" and, in a
-	// special URL, "\".
-	esc := escapeIAPath
-	if special {
-		esc = escapeIASpecialPath
-	}
-	p := appendEscaped(make([]byte, 0, len(b)+8), string(b), esc)
-	if u.HasOpaquePath() && len(p) > 0 && p[0] == '/' {
-		// A decoded opaque path that starts with "/" would parse as a
-		// path of segments, or even a host.
-		p = append([]byte("%2F"), p[1:]...)
-	}
-	if r.scheme == "file" {
-		p = fileDriveLetter(p, r.hasHost)
-	}
-	r.path = string(p)
-	if !o.KeepCase {
-		r.path = lowerASCII(r.path)
-	}
-	if !o.KeepSessionIDs {
+	r.path = r.iaPath(u)
+	if !o.KeepSessionIDs && strings.IndexByte(r.path, '(') >= 0 {
 		r.path = stripPathSessionIDs(r.path)
 	}
 	if !o.KeepTrailingSlash {
@@ -141,9 +109,18 @@ func (o SURTOptions) ia(u url.URL) iaURL {
 	}
 
 	if q, ok := u.Query(); ok {
-		// minimalEscape: "escapeOnce(unescapeRepeatedly(input))".
-		q = escapeString(unescapeRepeatedly(q), needsSafeBrowsingEscape)
-		if !o.KeepCase {
+		// minimalEscape: "escapeOnce(unescapeRepeatedly(input))". The
+		// parser has percent-encoded the bytes escapeOnce escapes, but
+		// for "%".
+		if hasPercent(q) {
+			var scratch [256]byte
+			dec := appendUnescapedRepeatedly(scratch[:0], q)
+			b := appendEscaped(make([]byte, 0, len(dec)+16), dec, needsSafeBrowsingEscape)
+			if !o.KeepCase {
+				lowerBytes(b)
+			}
+			q = string(b)
+		} else if !o.KeepCase {
 			q = lowerASCII(q)
 		}
 		if !o.KeepSessionIDs {
@@ -158,6 +135,67 @@ func (o SURTOptions) ia(u url.URL) iaURL {
 	return r
 }
 
+// iaPath returns the path of u, percent-decoded repeatedly, cleaned, and
+// escaped once (steps 3 of SURTOptions.SURT), but not lowercased.
+func (r *iaURL) iaPath(u url.URL) string {
+	path := u.Pathname()
+	opaque := u.HasOpaquePath()
+	if !hasPercent(path) {
+		// Nothing to decode. The parser has resolved dot segments and
+		// percent-encoded the bytes escapeOnce escapes, but for the
+		// spaces of an opaque path.
+		switch {
+		case opaque:
+			if strings.IndexByte(path, ' ') < 0 {
+				return path
+			}
+		case r.hasHost:
+			if path != "" && !strings.Contains(path, "//") {
+				return path
+			}
+		default:
+			return path
+		}
+	}
+
+	var scratch [256]byte
+	b := scratch[:0]
+	switch {
+	case opaque:
+		b = appendUnescapedRepeatedly(b, path)
+	case r.hasHost:
+		// GoogleURLCanonicalizer: "path = unescapeRepeatedly(url.path);
+		// if url.host: path = normalizePath(path)".
+		var dec [256]byte
+		b = appendCleanPath(b, appendUnescapedRepeatedly(dec[:0], path))
+	default:
+		// A path without a host is left as it is by the archives; the
+		// dot segments that decoding makes are resolved, as the URL
+		// parser would resolve them in the result.
+		var dec [256]byte
+		b = appendResolvedPath(b, appendUnescapedRepeatedly(dec[:0], path))
+	}
+	// escapeOnce: "escape everything outside of 32-128, except #", and "%";
+	// and, so that the result parses back to the same path, "?" and, in a
+	// special URL, "\".
+	esc := escapeIAPath
+	if u.IsSpecial() {
+		esc = escapeIASpecialPath
+	}
+	p := make([]byte, 0, len(b)+16)
+	if opaque && len(b) > 0 && b[0] == '/' {
+		// A decoded opaque path that starts with "/" would parse as a
+		// path of segments, or even a host.
+		p = append(p, "%2F"...)
+		b = b[1:]
+	}
+	p = appendEscaped(p, b, esc)
+	if r.scheme == "file" {
+		p = fileDriveLetter(p, r.hasHost)
+	}
+	return string(p)
+}
+
 func escapeIAPath(c byte) bool        { return needsSafeBrowsingEscape(c) || c == '?' }
 func escapeIASpecialPath(c byte) bool { return escapeIAPath(c) || c == '\\' }
 
@@ -168,28 +206,28 @@ func escapeIASpecialPath(c byte) bool { return escapeIAPath(c) || c == '\\' }
 // "www12.foo.com" is "foo.com"). A host that would then be empty or not
 // parse is kept as it is.
 func (o SURTOptions) iaHost(h string, kind url.HostKind) (string, url.HostKind) {
-	c := lowerASCII(collapseDots(h))
-	if !o.KeepWWW {
+	c := collapseDots(h)
+	if kind == url.OpaqueHost {
+		c = lowerASCII(c)
+	}
+	if c == "" {
+		return h, kind
+	}
+	if c != h && kind == url.DomainHost {
+		// Without its dots a domain may be an IPv4 address ("1.2.3.4..")
+		// or no host at all ("1.2.09..").
+		hv, err := url.ParseHost(c)
+		if err != nil {
+			return h, kind
+		}
+		c, kind = hv.String(), hv.Kind()
+	}
+	if !o.KeepWWW && kind != url.IPv4Host {
+		// Removing first labels leaves a valid domain valid: the last
+		// label, which decides whether it is an IPv4 address, stays.
 		c = stripWWW(c)
 	}
-	if c == h || c == "" {
-		return h, kind
-	}
-	if kind == url.OpaqueHost {
-		return c, kind
-	}
-	// Without its dots a domain may be an IPv4 address ("1.2.3.4..") or
-	// no host at all ("1.2.09..").
-	hv, err := url.ParseHost(c)
-	if err != nil {
-		if c2 := lowerASCII(collapseDots(h)); c2 != c {
-			if hv, err := url.ParseHost(c2); err == nil && c2 != "" {
-				return hv.String(), hv.Kind()
-			}
-		}
-		return h, kind
-	}
-	return hv.String(), hv.Kind()
+	return c, kind
 }
 
 // stripWWW removes the labels that match "www\d*" at the start of the
@@ -212,20 +250,24 @@ func stripWWW(h string) string {
 
 // appendResolvedPath appends the path p with its "." and ".." segments
 // resolved as the URL parser resolves them, keeping empty segments.
-func appendResolvedPath(b []byte, p string) []byte {
-	if !strings.Contains(p, ".") {
+func appendResolvedPath(b []byte, p []byte) []byte {
+	if indexByte(p, '.') < 0 {
 		return append(b, p...)
 	}
 	start := len(b)
-	segs := strings.Split(p, "/")
-	if len(segs) > 0 && segs[0] == "" {
-		segs = segs[1:]
+	if len(p) > 0 && p[0] == '/' {
+		p = p[1:]
 	}
-	for i, seg := range segs {
-		last := i == len(segs)-1
-		switch seg {
+	for done := false; !done; {
+		seg := p
+		if i := indexByte(p, '/'); i >= 0 {
+			seg, p = p[:i], p[i+1:]
+		} else {
+			done = true
+		}
+		switch string(seg) {
 		case ".":
-			if last {
+			if done {
 				b = append(b, '/')
 			}
 		case "..":
@@ -236,7 +278,7 @@ func appendResolvedPath(b []byte, p string) []byte {
 				}
 				b = b[:j]
 			}
-			if last {
+			if done {
 				b = append(b, '/')
 			}
 		default:
@@ -489,12 +531,30 @@ func (o SURTOptions) Canonical(u url.URL) (url.URL, error) {
 	if u.Scheme() == "filedesc" {
 		return url.Parse(u.HrefExcludingFragment())
 	}
-	s := o.ia(u).appendURL(nil)
-	v, err := url.Parse(string(s))
+	v, err := url.Parse(o.canonicalString(u))
 	if err != nil {
 		return url.URL{}, errCanonical
 	}
 	return v, nil
+}
+
+// canonicalString returns the href of o.Canonical(u), but for the zero URL.
+func (o SURTOptions) canonicalString(u url.URL) string {
+	if u.Scheme() == "filedesc" {
+		return u.HrefExcludingFragment()
+	}
+	r := o.ia(u)
+	var stack [256]byte
+	return string(r.appendURL(r.buffer(stack[:0])))
+}
+
+// buffer returns stack, or a new buffer when r written as a URL or SURT may
+// not fit in stack, so that writing it allocates only its string.
+func (r iaURL) buffer(stack []byte) []byte {
+	if n := len(r.scheme) + len(r.host) + len(r.port) + len(r.path) + len(r.query) + 16; n > cap(stack) {
+		return make([]byte, 0, n)
+	}
+	return stack
 }
 
 // appendURL appends r written as a URL.
@@ -513,10 +573,20 @@ func (r iaURL) appendURL(b []byte) []byte {
 		// as a host.
 		b = append(b, "/."...)
 	}
-	b = append(b, r.path...)
+	b = r.appendPath(b)
 	if r.hasQuery {
 		b = append(b, '?')
 		b = append(b, r.query...)
+	}
+	return b
+}
+
+// appendPath appends r's path, lowercased if r.lowerPath.
+func (r iaURL) appendPath(b []byte) []byte {
+	n := len(b)
+	b = append(b, r.path...)
+	if r.lowerPath {
+		lowerBytes(b[n:])
 	}
 	return b
 }
@@ -589,10 +659,11 @@ func (o SURTOptions) SURT(u url.URL) string {
 		return u.HrefExcludingFragment()
 	}
 	r := o.ia(u)
+	var stack [256]byte
+	b := r.buffer(stack[:0])
 	if !r.hasHost {
-		return string(r.appendURL(nil))
+		return string(r.appendURL(b))
 	}
-	b := make([]byte, 0, len(r.scheme)+len(r.host)+len(r.port)+len(r.path)+len(r.query)+16)
 	if o.WithScheme {
 		b = append(b, r.scheme...)
 		b = append(b, "://("...)
@@ -613,14 +684,25 @@ func (o SURTOptions) SURT(u url.URL) string {
 	default:
 		// The labels from the last: "www.example.com" is
 		// "com,example,www".
-		for i, end := len(r.host)-1, len(r.host); i >= -1; i-- {
-			if i == -1 || r.host[i] == '.' {
-				b = appendSURTLabel(b, r.host[i+1:end])
-				if i >= 0 {
-					b = append(b, ',')
-				}
-				end = i
+		plain := true
+		for i := 0; i < len(r.host); i++ {
+			if c := r.host[i]; c == '%' || c == ',' || c == ')' {
+				plain = false
+				break
 			}
+		}
+		for h := r.host; ; {
+			i := strings.LastIndexByte(h, '.')
+			if plain {
+				b = append(b, h[i+1:]...)
+			} else {
+				b = appendSURTLabel(b, h[i+1:])
+			}
+			if i < 0 {
+				break
+			}
+			b = append(b, ',')
+			h = h[:i]
 		}
 	}
 	if r.port != "" {
@@ -631,7 +713,7 @@ func (o SURTOptions) SURT(u url.URL) string {
 		b = append(b, ',')
 	}
 	b = append(b, ')')
-	b = append(b, r.path...)
+	b = r.appendPath(b)
 	if r.hasQuery {
 		b = append(b, '?')
 		b = append(b, r.query...)
