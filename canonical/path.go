@@ -1,6 +1,5 @@
 package canonical
 
-
 // appendCleanPath appends the path p, which starts with "/" (or is empty),
 // with its dot segments resolved and its runs of slashes collapsed, as Safe
 // Browsing's canonicalization and the Internet Archive's normalizePath do it
