@@ -373,30 +373,31 @@ func stripQuerySessionIDs(q string) string {
 		return q
 	}
 	pieces := strings.Split(q, "&")
+	out := pieces[:0] // written behind the pieces being read
 	changed := false
 	for i := 0; i < len(pieces); i++ {
-		stripped := false
+		p, stripped := pieces[i], false
 		for {
-			p := pieces[i]
 			if n := sessionSuffix(p); n > 0 {
-				pieces[i] = p[:len(p)-n]
+				p = p[:len(p)-n]
 			} else if j := cfidStart(p); j >= 0 && i+1 < len(pieces) && len(pieces[i+1]) > len("cftoken=") && hasPrefixFold(pieces[i+1], "cftoken=") {
-				pieces[i] = p[:j]
-				pieces = slices.Delete(pieces, i+1, i+2)
+				p = p[:j]
+				i++ // the cftoken parameter goes too
 			} else {
 				break
 			}
-			stripped, changed = true, true
+			stripped = true
 		}
-		if pieces[i] == "" && stripped && i+1 < len(pieces) {
-			pieces = slices.Delete(pieces, i, i+1)
-			i--
+		changed = changed || stripped
+		if p == "" && stripped && i+1 < len(pieces) {
+			continue
 		}
+		out = append(out, p)
 	}
 	if !changed {
 		return q
 	}
-	return strings.Join(pieces, "&")
+	return strings.Join(out, "&")
 }
 
 // sessionSuffix returns the length of the session identifier that ends p, or
