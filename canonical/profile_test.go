@@ -95,8 +95,17 @@ func TestOptionsCompose(t *testing.T) {
 			t.Errorf("zero Options changed %q to %q", in, v.Href())
 		}
 	}
+	if raceEnabled {
+		return // the race detector's instrumentation allocates
+	}
 	u := url.MustParse("https://example.com/a?a=1&b=2")
 	if n := testing.AllocsPerRun(100, func() { DedupOptions.Apply(u) }); n != 0 {
 		t.Errorf("Apply of a canonical URL allocates %v times", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { SafeBrowsing.Canonical(u) }); n != 0 {
+		t.Errorf("SafeBrowsing.Canonical of a canonical URL allocates %v times", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { SURT(u) }); n != 1 {
+		t.Errorf("SURT allocates %v times; want 1, its result", n)
 	}
 }

@@ -322,10 +322,9 @@ func alphaReorderQuery(q string) string {
 		name, value string
 		hasValue    bool
 	}
-	params := make([]param, 0, strings.Count(q, "&")+1)
-	for piece := range strings.SplitSeq(q, "&") {
+	parse := func(piece string) param {
 		name, value, ok := strings.Cut(piece, "=")
-		params = append(params, param{name, value, ok})
+		return param{name, value, ok}
 	}
 	cmpParam := func(a, b param) int {
 		if c := strings.Compare(a.name, b.name); c != 0 {
@@ -339,8 +338,22 @@ func alphaReorderQuery(q string) string {
 		}
 		return strings.Compare(a.value, b.value)
 	}
-	if slices.IsSortedFunc(params, cmpParam) {
+	// Most queries are sorted already: check without allocating.
+	sorted, first, prev := true, true, param{}
+	for piece := range strings.SplitSeq(q, "&") {
+		p := parse(piece)
+		if !first && cmpParam(prev, p) > 0 {
+			sorted = false
+			break
+		}
+		first, prev = false, p
+	}
+	if sorted {
 		return q
+	}
+	params := make([]param, 0, strings.Count(q, "&")+1)
+	for piece := range strings.SplitSeq(q, "&") {
+		params = append(params, parse(piece))
 	}
 	slices.SortFunc(params, cmpParam)
 	b := make([]byte, 0, len(q))
@@ -628,8 +641,9 @@ func SURT(u url.URL) string { return SURTOptions{}.SURT(u) }
 //     path. In a file: URL with a host, a first segment "c:" is written
 //     "c%3A".
 //  4. Unless KeepCase, the path is lowercased (its escapes too).
-//  5. Unless KeepSessionIDs, ASP.NET session segments are removed from the
-//     path (see stripPathSessionIDs in the source).
+//  5. Unless KeepSessionIDs, the session segments of ASP.NET's cookieless
+//     sessions are removed from a path to an .aspx page:
+//     "/(S(4hqa0555fwsecu455xqckv45))/page.aspx" is "/page.aspx".
 //  6. Unless KeepTrailingSlash, "/"s that end the path are removed, but for
 //     the path "/".
 //  7. The query is percent-decoded repeatedly and percent-encoded once as
