@@ -29,7 +29,7 @@ var corpus struct {
 
 // loadCorpus reads every *.txt of the corpus directory and keeps the lines
 // that parse. It skips b when there is no corpus.
-func loadCorpus(b *testing.B) {
+func loadCorpus(b testing.TB) {
 	corpus.once.Do(func() {
 		files, _ := filepath.Glob(filepath.Join(corpusDir(), "*.txt"))
 		for _, file := range files {
@@ -102,6 +102,36 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
+// TestCost checks that each profile, and SURT, costs at most twice a url.Parse
+// over the corpus (ratioToParse), when the corpus is there.
+func TestCost(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		t.Skip("timing test: skipped under -race and -short")
+	}
+	loadCorpus(t)
+	for name, f := range canonicalFuncs() {
+		t.Run(name, func(t *testing.T) {
+			r := ratioToParse(f)
+			if r > 2 {
+				r = min(r, ratioToParse(f)) // once more, in case the machine was busy
+			}
+			t.Logf("%.2f times url.Parse", r)
+			if r > 2 {
+				t.Errorf("%s costs %.2f times url.Parse; want at most 2", name, r)
+			}
+		})
+	}
+}
+
+// canonicalFuncs returns each profile, and SURT, by name.
+func canonicalFuncs() map[string]func(url.URL) string {
+	fs := map[string]func(url.URL) string{"surt": SURT}
+	for _, p := range Profiles() {
+		fs[p.Name()] = func(u url.URL) string { s, _ := p.Canonical(u); return s }
+	}
+	return fs
+}
+
 // BenchmarkCanonical runs each profile, and SURT, on the parsed URLs of the
 // corpus, one URL per operation. Its metric parse-ratio is the time of a
 // canonicalization over the time of a url.Parse of the same URLs, over the
@@ -109,33 +139,24 @@ func BenchmarkParse(b *testing.B) {
 // parsed. parse+canonical-ratio adds the parse: the cost from the string.
 func BenchmarkCanonical(b *testing.B) {
 	loadCorpus(b)
-	type fn func(url.URL) string
-	cases := []struct {
-		name string
-		f    fn
-	}{}
+	fs := canonicalFuncs()
+	var names []string
 	for _, p := range Profiles() {
-		cases = append(cases, struct {
-			name string
-			f    fn
-		}{p.Name(), func(u url.URL) string { s, _ := p.Canonical(u); return s }})
+		names = append(names, p.Name())
 	}
-	cases = append(cases, struct {
-		name string
-		f    fn
-	}{"surt", SURT})
-	for _, c := range cases {
-		b.Run(c.name, func(b *testing.B) {
+	for _, name := range append(names, "surt") {
+		f := fs[name]
+		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				sinkString = c.f(corpus.urls[i])
+				sinkString = f(corpus.urls[i])
 				if i++; i == len(corpus.urls) {
 					i = 0
 				}
 			}
 			b.StopTimer()
-			r := ratioToParse(c.f)
+			r := ratioToParse(f)
 			b.ReportMetric(r, "parse-ratio")
 			b.ReportMetric(1+r, "parse+canonical-ratio")
 		})

@@ -113,13 +113,7 @@ func (o SURTOptions) ia(u url.URL) iaURL {
 		// parser has percent-encoded the bytes escapeOnce escapes, but
 		// for "%".
 		if hasPercent(q) {
-			var scratch [256]byte
-			dec := appendUnescapedRepeatedly(scratch[:0], q)
-			b := appendEscaped(make([]byte, 0, len(dec)+16), dec, needsSafeBrowsingEscape)
-			if !o.KeepCase {
-				lowerBytes(b)
-			}
-			q = string(b)
+			q = minimalEscape(q, !o.KeepCase)
 		} else if !o.KeepCase {
 			q = lowerASCII(q)
 		}
@@ -157,7 +151,11 @@ func (r *iaURL) iaPath(u url.URL) string {
 			return path
 		}
 	}
+	return r.iaPathSlow(u, path, opaque)
+}
 
+// iaPathSlow is iaPath for a path that has something to decode or clean.
+func (r *iaURL) iaPathSlow(u url.URL, path string, opaque bool) string {
 	var scratch [256]byte
 	b := scratch[:0]
 	switch {
@@ -194,6 +192,18 @@ func (r *iaURL) iaPath(u url.URL) string {
 		p = fileDriveLetter(p, r.hasHost)
 	}
 	return string(p)
+}
+
+// minimalEscape returns q percent-decoded repeatedly and escaped once, as
+// the archives' minimalEscape does, and lowercased if lower is set.
+func minimalEscape(q string, lower bool) string {
+	var scratch [256]byte
+	dec := appendUnescapedRepeatedly(scratch[:0], q)
+	b := appendEscaped(make([]byte, 0, len(dec)+16), dec, needsSafeBrowsingEscape)
+	if lower {
+		lowerBytes(b)
+	}
+	return string(b)
 }
 
 func escapeIAPath(c byte) bool        { return needsSafeBrowsingEscape(c) || c == '?' }
