@@ -91,6 +91,14 @@ func ExampleOptions() {
 	// https://example.com/p?a=2&z=1
 }
 
+// IA is the Internet Archive's canonical URL: the URL whose SURT is the key.
+func ExampleIA() {
+	s, _ := canonical.IA.CanonicalString("http://www.Example.com:80/A/?jsessionid=0123456789abcdefghijklemopqrstuv&b=2&a=1#f")
+	fmt.Println(s)
+	// Output:
+	// http://example.com/a?a=1&b=2
+}
+
 func ExampleSafeBrowsingCanonical() {
 	for _, s := range []string{
 		"http://host/%25%32%35",

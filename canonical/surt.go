@@ -39,9 +39,9 @@ type SURTOptions struct {
 	KeepQueryOrder bool
 
 	// KeepSessionIDs keeps the session identifiers that the archives
-	// remove from the query (jsessionid, phpsessid, sid and aspsessionid
-	// with 32, 32, 32 and 24 letters or digits, and cfid with cftoken) and
-	// from ASP.NET paths ("/(S(…))/page.aspx").
+	// remove from the query (jsessionid, phpsessid and sid with 32 letters
+	// or digits, aspsessionid with 8 letters and 24 letters, cfid with
+	// cftoken) and from ASP.NET paths ("/(S(…))/page.aspx").
 	KeepSessionIDs bool
 
 	// KeepTrailingSlash keeps a "/" that ends the path; the archives remove
