@@ -709,26 +709,22 @@ func (o SURTOptions) SURT(u url.URL) string {
 	default:
 		// The labels from the last: "www.example.com" is
 		// "com,example,www".
-		plain := true
+		label := func(b []byte, l string) []byte { return append(b, l...) }
 		for i := 0; i < len(r.host); i++ {
 			if c := r.host[i]; c == '%' || c == ',' || c == ')' {
-				plain = false
+				label = appendSURTLabel
 				break
 			}
 		}
-		for h := r.host; ; {
-			i := strings.LastIndexByte(h, '.')
-			if plain {
-				b = append(b, h[i+1:]...)
-			} else {
-				b = appendSURTLabel(b, h[i+1:])
+		end := len(r.host)
+		for i := end - 1; i >= 0; i-- {
+			if r.host[i] == '.' {
+				b = label(b, r.host[i+1:end])
+				b = append(b, ',')
+				end = i
 			}
-			if i < 0 {
-				break
-			}
-			b = append(b, ',')
-			h = h[:i]
 		}
+		b = label(b, r.host[:end])
 	}
 	if r.port != "" {
 		b = append(b, ':')
