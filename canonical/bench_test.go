@@ -1,0 +1,164 @@
+package canonical
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/webstd/url"
+)
+
+// corpusDir is where the real-world URL lists are: $URL_CORPUS_DIR, else
+// ../../shared/corpus (the shared/ beside the repository).
+func corpusDir() string {
+	if d := os.Getenv("URL_CORPUS_DIR"); d != "" {
+		return d
+	}
+	return filepath.Join("..", "..", "shared", "corpus")
+}
+
+var corpus struct {
+	once   sync.Once
+	inputs []string  // the lines that parse
+	urls   []url.URL // their parses
+}
+
+// loadCorpus reads every *.txt of the corpus directory and keeps the lines
+// that parse. It skips b when there is no corpus.
+func loadCorpus(b testing.TB) {
+	corpus.once.Do(func() {
+		files, _ := filepath.Glob(filepath.Join(corpusDir(), "*.txt"))
+		for _, file := range files {
+			f, err := os.Open(file)
+			if err != nil {
+				continue
+			}
+			sc := bufio.NewScanner(f)
+			sc.Buffer(make([]byte, 1<<20), 1<<24)
+			for sc.Scan() {
+				if u, err := url.Parse(sc.Text()); err == nil {
+					corpus.inputs = append(corpus.inputs, sc.Text())
+					corpus.urls = append(corpus.urls, u)
+				}
+			}
+			f.Close()
+		}
+	})
+	if len(corpus.inputs) == 0 {
+		b.Skip("no corpus (*.txt) in " + corpusDir() + "; set URL_CORPUS_DIR")
+	}
+}
+
+// ratioToParse returns how many times as long as a url.Parse of the same URL
+// canonical takes, over the whole corpus: passes of url.Parse and of
+// canonical over every URL are timed in turns, in CPU time of the thread, and
+// the fastest pass of each counts, so that a busy spell on a shared machine
+// does not.
+func ratioToParse(canonical func(url.URL) string) float64 {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var parse, canon time.Duration
+	for round := range 5 {
+		start := threadTime()
+		for _, s := range corpus.inputs {
+			sinkURL, _ = url.Parse(s)
+		}
+		p := threadTime() - start
+		start = threadTime()
+		for _, u := range corpus.urls {
+			sinkString = canonical(u)
+		}
+		c := threadTime() - start
+		if round == 0 || p < parse {
+			parse = p
+		}
+		if round == 0 || c < canon {
+			canon = c
+		}
+	}
+	return float64(canon) / float64(parse)
+}
+
+var (
+	sinkURL    url.URL
+	sinkString string
+)
+
+// BenchmarkParse is url.Parse over the corpus, one URL per operation: the
+// unit of the ratios below.
+func BenchmarkParse(b *testing.B) {
+	loadCorpus(b)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		sinkURL, _ = url.Parse(corpus.inputs[i])
+		if i++; i == len(corpus.inputs) {
+			i = 0
+		}
+	}
+}
+
+// TestCost checks that each profile, and SURT, costs at most twice a url.Parse
+// over the corpus (ratioToParse), when the corpus is there.
+func TestCost(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		t.Skip("timing test: skipped under -race and -short")
+	}
+	loadCorpus(t)
+	for name, f := range canonicalFuncs() {
+		t.Run(name, func(t *testing.T) {
+			r := ratioToParse(f)
+			if r > 2 {
+				r = min(r, ratioToParse(f)) // once more, in case the machine was busy
+			}
+			t.Logf("%.2f times url.Parse", r)
+			if r > 2 {
+				t.Errorf("%s costs %.2f times url.Parse; want at most 2", name, r)
+			}
+		})
+	}
+}
+
+// canonicalFuncs returns each profile, and SURT, by name.
+func canonicalFuncs() map[string]func(url.URL) string {
+	fs := map[string]func(url.URL) string{"surt": SURT}
+	for _, p := range Profiles() {
+		fs[p.Name()] = func(u url.URL) string { s, _ := p.Canonical(u); return s }
+	}
+	return fs
+}
+
+// BenchmarkCanonical runs each profile, and SURT, on the parsed URLs of the
+// corpus, one URL per operation. Its metric parse-ratio is the time of a
+// canonicalization over the time of a url.Parse of the same URLs, over the
+// whole corpus (ratioToParse): the cost of a canonical key for a URL already
+// parsed. parse+canonical-ratio adds the parse: the cost from the string.
+func BenchmarkCanonical(b *testing.B) {
+	loadCorpus(b)
+	fs := canonicalFuncs()
+	var names []string
+	for _, p := range Profiles() {
+		names = append(names, p.Name())
+	}
+	for _, name := range append(names, "surt") {
+		f := fs[name]
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				sinkString = f(corpus.urls[i])
+				if i++; i == len(corpus.urls) {
+					i = 0
+				}
+			}
+			b.StopTimer()
+			r := ratioToParse(f)
+			b.ReportMetric(r, "parse-ratio")
+			b.ReportMetric(1+r, "parse+canonical-ratio")
+		})
+	}
+}

@@ -1,0 +1,62 @@
+// Package canonical gives URLs the canonical forms that crawlers, caches and
+// web archives key them by: a string under which two URLs that fetch the same
+// resource collide. It works on the url.URL that package url's parser (the
+// URL Standard's, https://url.spec.whatwg.org/#url-parsing) has read, so every
+// form starts from the URL a browser would fetch: lowercase scheme and host,
+// Punycode, IPv4 addresses in every spelling read as dotted decimal, default
+// ports removed, dot segments resolved.
+//
+// # Profiles
+//
+// A Profile is a named canonicalization, from a url.URL to a string; Lookup
+// finds one by name:
+//
+//   - "identity" (Identity): the URL Standard's serialization, the href.
+//   - "dedup" (Dedup): a semantic key: the fragment removed, percent-encoding
+//     normalized (RFC 3986 section 6.2.2), the dots that end the host removed,
+//     query parameters sorted by name (stably), an empty query removed.
+//   - "dedup-strip" (DedupStrip): dedup, and tracking parameters (utm_*,
+//     gclid, fbclid, ...) and session identifiers (jsessionid, phpsessid, ...)
+//     removed.
+//   - "safebrowsing" (SafeBrowsing): Google Safe Browsing's canonicalization
+//     (SafeBrowsingCanonical); SafeBrowsingExpressions gives the host-suffix
+//     and path-prefix expressions that Safe Browsing hashes and looks up.
+//   - "ia" (IA): the Internet Archive's canonical URL, the URL a SURT is the
+//     key of (SURTOptions.Canonical).
+//
+// Options are the steps of the dedup profiles, which compose: set the ones
+// wanted, and Options.Apply returns the canonical url.URL, or Options.Profile
+// names them a profile. Each profile's and each step's documentation lists
+// what it does, in order.
+//
+// Every profile is idempotent: its canonical string parses, and is its own
+// canonical string. The fuzz tests (FuzzCanonicalProfiles,
+// FuzzCanonicalOptions, FuzzCanonicalSURT) check both on every input, and a
+// canonicalization takes time linear in the length of the URL.
+//
+// # SURT
+//
+// SURT returns the Sort-friendly URI Reordering Transform of a URL, the key of
+// web archives' CDX indexes, with the Internet Archive's defaults (those of
+// its surt package and of webarchive-commons):
+//
+//	http://www.Example.com/a?b=2&a=1  →  com,example)/a?a=1&b=2
+//
+// SURTOptions choose the usual variants: the scheme kept
+// ("http://(com,example)/a?a=1&b=2"), a trailing comma, www kept, case kept,
+// query order kept. With the scheme kept, SURTOptions.Parse is the inverse:
+// it turns a key back into the URL it is the key of.
+//
+// # Sources and where the URL Standard differs
+//
+// The rules come from their publishers: Safe Browsing's from its API v4 page
+// "URLs and Hashing", the SURT's from the surt package and webarchive-commons.
+// Their examples are in testdata/safebrowsing.json and testdata/surt.json,
+// and the tests run every one. Both predate the URL Standard: where its parser
+// rejects an input they accept ("http://host%23.com/", "www.google.com/"
+// without a scheme) or reads it otherwise, the file says so for the case and
+// records what this package produces. Where the published rules would make a
+// canonical string that does not parse back to itself (a "\" or "?" that
+// percent-decoding leaves in a path), this package keeps it percent-encoded;
+// the functions' documentation says where.
+package canonical

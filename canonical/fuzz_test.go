@@ -1,0 +1,196 @@
+package canonical
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/webstd/url"
+)
+
+// addSeeds adds to f the inputs of this package's testdata and of the WPT
+// file urltestdata.json that package url commits in ../testdata/wpt.
+func addSeeds(f *testing.F) {
+	for _, name := range []string{"safebrowsing.json", "surt.json", "profiles.json"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		// Every "input" of the file, whatever its section.
+		var walk func(v any)
+		walk = func(v any) {
+			switch v := v.(type) {
+			case map[string]any:
+				if s, ok := v["input"].(string); ok {
+					f.Add(s)
+				}
+				for _, e := range v {
+					walk(e)
+				}
+			case []any:
+				for _, e := range v {
+					walk(e)
+				}
+			}
+		}
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			f.Fatal(err)
+		}
+		walk(v)
+	}
+	if data, err := os.ReadFile(filepath.Join("..", "testdata", "wpt", "urltestdata.json")); err == nil {
+		var entries []json.RawMessage
+		if json.Unmarshal(data, &entries) == nil {
+			for _, e := range entries {
+				var c struct{ Input string }
+				if json.Unmarshal(e, &c) == nil && c.Input != "" {
+					f.Add(c.Input)
+				}
+			}
+		}
+	}
+	for _, s := range []string{
+		"http://h/%252525252525", "http://h/a%3Fb?c&a=%26#x", "http://h/a%5Cb/%2e%2E/%252e%252e/c",
+		"sc:%2F%2Fx?b&a", "file://h/%63:/x", "http://www.www.a.b../(S(0123456789abcdefghijklmn))/x.aspx",
+		"http://a.com/?cfid=1&cftoken=2&jsessionid=0123456789abcdefghijklemopqrstuv&b",
+	} {
+		f.Add(s)
+	}
+}
+
+// FuzzCanonicalProfiles checks every named profile on every URL that
+// parses: the canonical string parses, and is its own canonical string; only
+// Safe Browsing may refuse a URL, and only with its two errors. Safe
+// Browsing's expressions are made without error when its canonical form is.
+func FuzzCanonicalProfiles(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := url.Parse(s)
+		if err != nil {
+			return
+		}
+		for _, p := range Profiles() {
+			c, err := p.Canonical(u)
+			if err != nil {
+				if p.Name() == SafeBrowsing.Name() && (errors.Is(err, ErrNotWeb) || errors.Is(err, ErrHost)) {
+					if _, err2 := SafeBrowsingExpressions(u); !errors.Is(err2, err) {
+						t.Fatalf("SafeBrowsingExpressions(%q): %v, but the canonical form fails with %v", u.Href(), err2, err)
+					}
+					continue
+				}
+				t.Fatalf("%s: Canonical(%q): %v", p.Name(), u.Href(), err)
+			}
+			v, err := url.Parse(c)
+			if err != nil {
+				t.Fatalf("%s: the canonical string %q of %q does not parse: %v", p.Name(), c, u.Href(), err)
+			}
+			if c2, err := p.Canonical(v); err != nil || c2 != c {
+				t.Fatalf("%s: %q → %q → %q, %v: not idempotent", p.Name(), u.Href(), c, c2, err)
+			}
+			if p.Name() == SafeBrowsing.Name() {
+				exprs, err := SafeBrowsingExpressions(u)
+				if err != nil || len(exprs) == 0 || len(exprs) > 30 {
+					t.Fatalf("SafeBrowsingExpressions(%q) = %q, %v", u.Href(), exprs, err)
+				}
+				// The first is the canonical form without its scheme,
+				// and without a "?" that no query follows.
+				want := strings.TrimPrefix(c, u.Scheme()+"://")
+				if strings.IndexByte(want, '?') == len(want)-1 {
+					want = want[:len(want)-1]
+				}
+				if exprs[0] != want {
+					t.Fatalf("SafeBrowsingExpressions(%q)[0] = %q; want the canonical form without its scheme, %q", u.Href(), exprs[0], want)
+				}
+			}
+		}
+	})
+}
+
+// FuzzCanonicalOptions checks that every combination of the dedup steps
+// gives a URL that the same steps leave as it is.
+func FuzzCanonicalOptions(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := url.Parse(s)
+		if err != nil {
+			return
+		}
+		for bits := range 1 << 7 {
+			o := Options{
+				DropFragment:             bits&1 != 0,
+				DropUserinfo:             bits&2 != 0,
+				DropTrailingDot:          bits&4 != 0,
+				NormalizePercentEncoding: bits&8 != 0,
+				SortQuery:                bits&16 != 0,
+				DropEmptyQuery:           bits&32 != 0,
+			}
+			if bits&64 != 0 {
+				o.StripParams = []string{"a", "b*", "utm_*"}
+			}
+			v, err := o.Apply(u)
+			if err != nil {
+				t.Fatalf("%+v: Apply(%q): %v", o, u.Href(), err)
+			}
+			if w, err := o.Apply(v); err != nil || w != v {
+				t.Fatalf("%+v: %q → %q → %q, %v: not idempotent", o, u.Href(), v.Href(), w.Href(), err)
+			}
+		}
+	})
+}
+
+// FuzzCanonicalSURT checks, for several sets of options, that the SURT of
+// the canonical URL is the SURT of the URL, that the canonical URL is its own
+// canonical URL, and that a key with its scheme turns back into the
+// canonical URL.
+func FuzzCanonicalSURT(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := url.Parse(s)
+		if err != nil {
+			return
+		}
+		for bits := range 1 << 8 {
+			// The scheme, and every third combination of the rest.
+			if bits&1 == 0 || bits%3 != 0 && bits != 255 {
+				continue
+			}
+			o := SURTOptions{
+				WithScheme:        bits&1 != 0,
+				TrailingComma:     bits&2 != 0,
+				KeepWWW:           bits&4 != 0,
+				KeepCase:          bits&8 != 0,
+				KeepQueryOrder:    bits&16 != 0,
+				KeepSessionIDs:    bits&32 != 0,
+				KeepTrailingSlash: bits&64 != 0,
+				KeepIPOrder:       bits&128 != 0,
+			}
+			checkSURTRoundTrip(t, o, u)
+		}
+		checkSURTRoundTrip(t, SURTOptions{}, u)
+	})
+}
+
+// FuzzCanonicalUnescape checks the one-pass repeated percent-decoding
+// against decoding round after round until nothing changes.
+func FuzzCanonicalUnescape(f *testing.F) {
+	for _, s := range []string{"%25%32%35", "%%%25%32%35asd%%", "%2525252525", "%2%35", "%%41", "%4%31%31"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := s
+		for {
+			d := url.PercentDecodeString(want)
+			if d == want {
+				break
+			}
+			want = d
+		}
+		if got := unescapeRepeatedly(s); got != want {
+			t.Fatalf("unescapeRepeatedly(%q) = %q; decoding until nothing changes gives %q", s, got, want)
+		}
+	})
+}

@@ -1,0 +1,204 @@
+package canonical
+
+import "strings"
+
+// The percent-encoding helpers the profiles share. Each returns its input
+// unchanged, without allocating, when it has nothing to change.
+
+const upperHex = "0123456789ABCDEF"
+
+// isHex reports whether c is an ASCII hex digit:
+// https://infra.spec.whatwg.org/#ascii-hex-digit.
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// unhex returns the value of the ASCII hex digit c.
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
+
+// isUnreserved reports whether c is one of RFC 3986's unreserved characters
+// (https://www.rfc-editor.org/rfc/rfc3986#section-2.3): the characters that
+// mean the same percent-encoded or not, and that RFC 3986 section 6.2.2.2
+// decodes when it normalizes percent-encoding.
+func isUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+// isASCIIAlpha reports whether c is an ASCII letter.
+func isASCIIAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// isPercentEscape reports whether s has a percent-encoded byte ("%" and two
+// ASCII hex digits) at i.
+func isPercentEscape(s string, i int) bool {
+	return i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
+}
+
+// normalizePercent returns s with its percent-encoding normalized as RFC 3986
+// section 6.2.2 says: each percent-encoded byte that is an unreserved character
+// is decoded ("%7E" becomes "~", "%41" "A"), and the hex digits of every other
+// one are upper-cased ("%3a" becomes "%3A"). A "%" that does not start a
+// percent-encoded byte is left as it is. Decoding is done once, so "%2541"
+// stays "%2541": it means "%41", not "A". A hex digit is not decoded right
+// after a "%", or a "%" and a hex digit, where it would make a new
+// percent-encoded byte of bytes that were not one: "%7%30" stays so, since
+// "%70" would be "p" the next time.
+func normalizePercent(s string) string {
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return s
+	}
+	for ; i < len(s); i++ {
+		if isPercentEscape(s, i) {
+			c := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if isUnreserved(c) || s[i+1] >= 'a' || s[i+2] >= 'a' {
+				break
+			}
+			i += 2
+		}
+	}
+	if i == len(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	b = append(b, s[:i]...)
+	for ; i < len(s); i++ {
+		if !isPercentEscape(s, i) {
+			b = append(b, s[i])
+			continue
+		}
+		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		if isUnreserved(c) && !(isHex(c) && endsInPercentPrefix(b)) {
+			b = append(b, c)
+		} else {
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		}
+		i += 2
+	}
+	if string(b) == s {
+		return s
+	}
+	return string(b)
+}
+
+// endsInPercentPrefix reports whether b ends in "%" or in "%" and a hex
+// digit: the start of a percent-encoded byte that a hex digit appended to b
+// would continue.
+func endsInPercentPrefix(b []byte) bool {
+	n := len(b)
+	return n >= 1 && b[n-1] == '%' || n >= 2 && b[n-2] == '%' && isHex(b[n-1])
+}
+
+// appendUnescapedRepeatedly appends s to b percent-decoded repeatedly until
+// no percent-encoded byte is left, as Safe Browsing's canonicalization
+// ("repeatedly percent-unescape the URL until it has no more
+// percent-escapes") and the Internet Archive's unescapeRepeatedly do:
+// "%25%32%35" becomes "%25" after one round and "%" after two.
+//
+// Decoding round after round takes time quadratic in the length of input such
+// as "%252525…25". This does it in one pass with the output as a stack:
+// each byte is appended, and while the output ends in "%" and two hex digits,
+// those three bytes are replaced by the byte they encode, which may complete
+// another escape before it. Replacing one escape never creates or destroys an
+// escape anywhere but at the end of the output, and escapes never overlap (a
+// hex digit is not "%"), so the result is the same fixed point the rounds
+// reach, and it has no percent-encoded byte in it.
+func appendUnescapedRepeatedly(b []byte, s string) []byte {
+	start := len(b)
+	for i := 0; i < len(s); i++ {
+		b = append(b, s[i])
+		for n := len(b); n-start >= 3 && b[n-3] == '%' && isHex(b[n-2]) && isHex(b[n-1]); n = len(b) {
+			b[n-3] = unhex(b[n-2])<<4 | unhex(b[n-1])
+			b = b[:n-2]
+		}
+	}
+	return b
+}
+
+// hasPercent reports whether s holds a "%".
+func hasPercent(s string) bool { return strings.IndexByte(s, '%') >= 0 }
+
+// unescapeRepeatedly is appendUnescapedRepeatedly returning a string; it
+// returns s itself when s has no "%".
+func unescapeRepeatedly(s string) string {
+	if !hasPercent(s) {
+		return s
+	}
+	return string(appendUnescapedRepeatedly(nil, s))
+}
+
+// needsSafeBrowsingEscape reports whether Safe Browsing's canonicalization
+// percent-escapes the byte c: "percent-escape all characters that are
+// <= ASCII 32, >= 127, "#", or "%"".
+func needsSafeBrowsingEscape(c byte) bool {
+	return c <= ' ' || c >= 0x7f || c == '#' || c == '%'
+}
+
+// appendEscaped appends s to b with every byte for which escape reports true
+// percent-encoded with upper-case hex digits.
+func appendEscaped[S ~string | ~[]byte](b []byte, s S, escape func(byte) bool) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if escape(c) {
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		} else {
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// escapeString is appendEscaped returning a string, or s itself when it has
+// nothing to escape.
+func escapeString(s string, escape func(byte) bool) string {
+	for i := 0; i < len(s); i++ {
+		if escape(s[i]) {
+			return string(appendEscaped(make([]byte, 0, len(s)+8), s, escape))
+		}
+	}
+	return s
+}
+
+// indexUpper returns the index of the first ASCII upper-case letter of s, or
+// -1.
+func indexUpper(s string) int {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return i
+		}
+	}
+	return -1
+}
+
+// lowerBytes lowercases the ASCII letters of b.
+func lowerBytes(b []byte) {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+}
+
+// lowerASCII returns s with its ASCII upper-case letters lowercased, or s
+// itself when it has none.
+func lowerASCII(s string) string {
+	i := indexUpper(s)
+	if i < 0 {
+		return s
+	}
+	b := []byte(s)
+	for ; i < len(b); i++ {
+		if 'A' <= b[i] && b[i] <= 'Z' {
+			b[i] += 'a' - 'A'
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,827 @@
+package canonical
+
+import (
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/webstd/url"
+)
+
+// SURTOptions choose among the variants of the SURT (Sort-friendly URI
+// Reordering Transform) that web archives key their CDX indexes by. The zero
+// SURTOptions are the Internet Archive's defaults, those of its surt Python
+// package (surt.surt with no options) and of webarchive-commons'
+// WaybackURLKeyMaker: "http://www.Example.com/a/?b=2&a=1#f" is
+// "com,example)/a?a=1&b=2". Each field departs from them.
+type SURTOptions struct {
+	// WithScheme starts the key with the scheme and "://(":
+	// "http://(com,example)/a". Only such keys can be turned back into
+	// URLs (SURTOptions.Parse): without it, http and https URLs have the
+	// same key.
+	WithScheme bool
+
+	// TrailingComma ends the host with a comma, "com,example,)", as
+	// Heritrix's SURT prefixes do, so that the key of example.com is not a
+	// prefix of the key of example.community.
+	TrailingComma bool
+
+	// KeepWWW keeps a first label "www", or "www" and digits ("www2"),
+	// which the archives remove: "com,example,www)/".
+	KeepWWW bool
+
+	// KeepCase keeps the path and query as they are; the archives lowercase
+	// them ("/About?Q=A" is "/about?q=a").
+	KeepCase bool
+
+	// KeepQueryOrder keeps the query's parameters in their order; the
+	// archives sort them.
+	KeepQueryOrder bool
+
+	// KeepSessionIDs keeps the session identifiers that the archives
+	// remove from the query (jsessionid, phpsessid and sid with 32 letters
+	// or digits, aspsessionid with 8 letters and 24 letters, cfid with
+	// cftoken) and from ASP.NET paths ("/(S(…))/page.aspx").
+	KeepSessionIDs bool
+
+	// KeepTrailingSlash keeps a "/" that ends the path; the archives remove
+	// it ("/a/" is "/a"), but for the path "/".
+	KeepTrailingSlash bool
+
+	// KeepIPOrder writes an IPv4 host in its usual order, "192.0.2.1)/",
+	// as the surt package's reverse_ipaddr=False does; by default it is
+	// reversed like a domain, "1,2,0,192)/".
+	KeepIPOrder bool
+}
+
+// ErrNotInvertible is the error of SURTOptions.Parse when the options do not
+// set WithScheme: a key without its scheme names an http and an https URL
+// alike, and "localhost:8080)/a" could be the key of http://localhost:8080/a
+// or the URL localhost:8080)/a itself.
+var ErrNotInvertible = errors.New("canonical: a SURT without its scheme cannot be turned back into a URL")
+
+// iaURL is a URL canonicalized by the archives' rules, in pieces.
+type iaURL struct {
+	scheme string // "http"
+	// hasHost is whether the URL has a host that is not empty; the
+	// others are written "scheme:" path query.
+	hasHost bool
+	host    string // as the URL writes it: "example.com", "192.0.2.1", "[::1]"
+	kind    url.HostKind
+	port    string
+	// path is the path, but for its case: lowerPath says to lowercase
+	// it as it is written.
+	path      string
+	lowerPath bool
+	query     string
+	hasQuery  bool
+}
+
+// ia canonicalizes u by the rules of the Internet Archive's
+// DefaultIAURLCanonicalizer (GoogleURLCanonicalizer then IAURLCanonicalizer,
+// in the surt package and webarchive-commons), on the URL the URL Standard's
+// parser has read. See SURTOptions.SURT for the steps.
+func (o SURTOptions) ia(u url.URL) iaURL {
+	r := iaURL{scheme: u.Scheme(), kind: u.HostKind(), port: u.Port(), lowerPath: !o.KeepCase}
+	h := u.Hostname()
+	r.hasHost = h != ""
+	if r.hasHost {
+		r.host = h
+		if r.kind == url.DomainHost || r.kind == url.OpaqueHost {
+			r.host, r.kind = o.iaHost(h, r.kind)
+		}
+		if r.scheme == "file" && r.host == "localhost" {
+			// The parser makes the host "localhost" of a file: URL
+			// empty (https://url.spec.whatwg.org/#file-host-state);
+			// removing www or dots can make it so.
+			r.hasHost, r.host = false, ""
+		}
+	}
+
+	r.path = r.iaPath(u)
+	if !o.KeepSessionIDs && strings.IndexByte(r.path, '(') >= 0 {
+		r.path = stripPathSessionIDs(r.path)
+	}
+	if !o.KeepTrailingSlash {
+		for len(r.path) > 1 && r.path[len(r.path)-1] == '/' {
+			r.path = r.path[:len(r.path)-1]
+		}
+	}
+
+	if q, ok := u.Query(); ok {
+		// minimalEscape: "escapeOnce(unescapeRepeatedly(input))". The
+		// parser has percent-encoded the bytes escapeOnce escapes, but
+		// for "%".
+		if hasPercent(q) {
+			q = minimalEscape(q, !o.KeepCase)
+		} else if !o.KeepCase {
+			q = lowerASCII(q)
+		}
+		if !o.KeepSessionIDs {
+			q = stripQuerySessionIDs(q)
+		}
+		if !o.KeepQueryOrder {
+			q = alphaReorderQuery(q)
+		}
+		// query_strip_empty: an empty query is no query.
+		r.query, r.hasQuery = q, q != ""
+	}
+	return r
+}
+
+// iaPath returns the path of u, percent-decoded repeatedly, cleaned, and
+// escaped once (steps 3 of SURTOptions.SURT), but not lowercased.
+func (r *iaURL) iaPath(u url.URL) string {
+	path := u.Pathname()
+	opaque := u.HasOpaquePath()
+	if !hasPercent(path) {
+		// Nothing to decode. The parser has resolved dot segments and
+		// percent-encoded the bytes escapeOnce escapes, but for the
+		// spaces of an opaque path.
+		switch {
+		case opaque:
+			if strings.IndexByte(path, ' ') < 0 {
+				return path
+			}
+		case r.hasHost:
+			if path != "" && !strings.Contains(path, "//") {
+				return path
+			}
+		default:
+			return path
+		}
+	}
+	return r.iaPathSlow(u, path, opaque)
+}
+
+// iaPathSlow is iaPath for a path that has something to decode or clean.
+func (r *iaURL) iaPathSlow(u url.URL, path string, opaque bool) string {
+	var scratch [256]byte
+	b := scratch[:0]
+	switch {
+	case opaque:
+		b = appendUnescapedRepeatedly(b, path)
+	case r.hasHost:
+		// GoogleURLCanonicalizer: "path = unescapeRepeatedly(url.path);
+		// if url.host: path = normalizePath(path)".
+		var dec [256]byte
+		b = appendCleanPath(b, appendUnescapedRepeatedly(dec[:0], path))
+	default:
+		// A path without a host is left as it is by the archives; the
+		// dot segments that decoding makes are resolved, as the URL
+		// parser would resolve them in the result.
+		var dec [256]byte
+		b = appendResolvedPath(b, appendUnescapedRepeatedly(dec[:0], path))
+	}
+	// escapeOnce: "escape everything outside of 32-128, except #", and "%";
+	// and, so that the result parses back to the same path, "?" and, in a
+	// special URL, "\".
+	esc := escapeIAPath
+	if u.IsSpecial() {
+		esc = escapeIASpecialPath
+	}
+	p := make([]byte, 0, len(b)+16)
+	if opaque && len(b) > 0 && b[0] == '/' {
+		// A decoded opaque path that starts with "/" would parse as a
+		// path of segments, or even a host.
+		p = append(p, "%2F"...)
+		b = b[1:]
+	}
+	p = appendEscaped(p, b, esc)
+	if r.scheme == "file" {
+		p = fileDriveLetter(p, r.hasHost)
+	}
+	return string(p)
+}
+
+// minimalEscape returns q percent-decoded repeatedly and escaped once, as
+// the archives' minimalEscape does, and lowercased if lower is set.
+func minimalEscape(q string, lower bool) string {
+	var scratch [256]byte
+	dec := appendUnescapedRepeatedly(scratch[:0], q)
+	b := appendEscaped(make([]byte, 0, len(dec)+16), dec, needsSafeBrowsingEscape)
+	if lower {
+		lowerBytes(b)
+	}
+	return string(b)
+}
+
+func escapeIAPath(c byte) bool        { return needsSafeBrowsingEscape(c) || c == '?' }
+func escapeIASpecialPath(c byte) bool { return escapeIAPath(c) || c == '\\' }
+
+// iaHost canonicalizes a domain or opaque host h: removes its leading,
+// trailing and repeated dots, as GoogleURLCanonicalizer does, lowercases it
+// (an opaque host may have upper-case letters), and, unless KeepWWW is set,
+// removes the labels "www" and "www" with digits that start it (massageHost:
+// "www12.foo.com" is "foo.com"). A host that would then be empty or not
+// parse is kept as it is.
+func (o SURTOptions) iaHost(h string, kind url.HostKind) (string, url.HostKind) {
+	c := collapseDots(h)
+	if kind == url.OpaqueHost {
+		c = lowerASCII(c)
+	}
+	if c == "" {
+		return h, kind
+	}
+	if c != h && kind == url.DomainHost {
+		// Without its dots a domain may be an IPv4 address ("1.2.3.4..")
+		// or no host at all ("1.2.09..").
+		hv, err := url.ParseHost(c)
+		if err != nil {
+			return h, kind
+		}
+		c, kind = hv.String(), hv.Kind()
+	}
+	if !o.KeepWWW && kind != url.IPv4Host {
+		// Removing first labels leaves a valid domain valid: the last
+		// label, which decides whether it is an IPv4 address, stays.
+		c = stripWWW(c)
+	}
+	return c, kind
+}
+
+// stripWWW removes the labels that match "www\d*" at the start of the
+// domain h, all of them, so that the result has none: the archives remove
+// one, and "www.www.example.com" would then have another key once stripped.
+// A last label is never removed.
+func stripWWW(h string) string {
+	for strings.HasPrefix(h, "www") {
+		i := 3
+		for i < len(h) && '0' <= h[i] && h[i] <= '9' {
+			i++
+		}
+		if i == len(h) || h[i] != '.' || i+1 == len(h) {
+			break
+		}
+		h = h[i+1:]
+	}
+	return h
+}
+
+// appendResolvedPath appends the path p with its "." and ".." segments
+// resolved as the URL parser resolves them, keeping empty segments.
+func appendResolvedPath(b []byte, p []byte) []byte {
+	if indexByte(p, '.') < 0 {
+		return append(b, p...)
+	}
+	start := len(b)
+	if len(p) > 0 && p[0] == '/' {
+		p = p[1:]
+	}
+	for done := false; !done; {
+		seg := p
+		if i := indexByte(p, '/'); i >= 0 {
+			seg, p = p[:i], p[i+1:]
+		} else {
+			done = true
+		}
+		switch string(seg) {
+		case ".":
+			if done {
+				b = append(b, '/')
+			}
+		case "..":
+			if n := len(b); n > start {
+				j := n - 1
+				for j > start && b[j] != '/' {
+					j--
+				}
+				b = b[:j]
+			}
+			if done {
+				b = append(b, '/')
+			}
+		default:
+			b = append(b, '/')
+			b = append(b, seg...)
+		}
+	}
+	if len(b) == start {
+		b = append(b, '/')
+	}
+	return b
+}
+
+// fileDriveLetter handles a first path segment of a file: URL that decoding
+// has made a Windows drive letter ("/c:/…" or "/c|/…"), which the URL parser
+// reads as one (https://url.spec.whatwg.org/#path-state): with a host, its
+// ":" or "|" is escaped, since the parser would make the host empty; without
+// one, "|" becomes ":", as the parser writes it.
+func fileDriveLetter(p []byte, hasHost bool) []byte {
+	if len(p) < 3 || p[0] != '/' || !isASCIIAlpha(p[1]) || p[2] != ':' && p[2] != '|' || len(p) > 3 && p[3] != '/' {
+		return p
+	}
+	switch {
+	case hasHost && p[2] == ':':
+		return slices.Concat(p[:2], []byte("%3A"), p[3:])
+	case hasHost:
+		return slices.Concat(p[:2], []byte("%7C"), p[3:])
+	}
+	p[2] = ':'
+	return p
+}
+
+// alphaReorderQuery sorts the parameters of q as the archives'
+// alphaReorderQuery does: by name, then a parameter without "=" before one
+// with it ("a" before "a="), then by value, all as bytes.
+func alphaReorderQuery(q string) string {
+	if strings.IndexByte(q, '&') < 0 {
+		return q
+	}
+	type param struct {
+		name, value string
+		hasValue    bool
+	}
+	parse := func(piece string) param {
+		name, value, ok := strings.Cut(piece, "=")
+		return param{name, value, ok}
+	}
+	cmpParam := func(a, b param) int {
+		if c := strings.Compare(a.name, b.name); c != 0 {
+			return c
+		}
+		if a.hasValue != b.hasValue {
+			if a.hasValue {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a.value, b.value)
+	}
+	// Most queries are sorted already: check without allocating.
+	sorted, first, prev := true, true, param{}
+	for piece := range strings.SplitSeq(q, "&") {
+		p := parse(piece)
+		if !first && cmpParam(prev, p) > 0 {
+			sorted = false
+			break
+		}
+		first, prev = false, p
+	}
+	if sorted {
+		return q
+	}
+	params := make([]param, 0, strings.Count(q, "&")+1)
+	for piece := range strings.SplitSeq(q, "&") {
+		params = append(params, parse(piece))
+	}
+	slices.SortFunc(params, cmpParam)
+	b := make([]byte, 0, len(q))
+	for i, p := range params {
+		if i > 0 {
+			b = append(b, '&')
+		}
+		b = append(b, p.name...)
+		if p.hasValue {
+			b = append(b, '=')
+			b = append(b, p.value...)
+		}
+	}
+	return string(b)
+}
+
+// stripQuerySessionIDs removes the session identifiers the archives remove
+// from a query (URLRegexTransformer.stripQuerySessionID), parameter by
+// parameter: a parameter that ends in "jsessionid=", "phpsessid=" or "sid="
+// and 32 ASCII letters or digits, or in "aspsessionid", 8 letters, "=" and
+// 24 letters, loses that end; one that ends in "cfid=" and a value, and is
+// followed by a parameter "cftoken=" and a value, loses that end and the
+// cftoken parameter. A parameter that is then empty is removed, but for the
+// last, which stays empty ("a=1&jsessionid=…" is "a=1&", as the archives
+// write it). The archives remove the last match of each pattern; this removes
+// them all, so that the result has none left to remove. Names are compared
+// ignoring ASCII case.
+func stripQuerySessionIDs(q string) string {
+	if !containsFold(q, "id") {
+		return q
+	}
+	pieces := strings.Split(q, "&")
+	out := pieces[:0] // written behind the pieces being read
+	changed := false
+	for i := 0; i < len(pieces); i++ {
+		p, stripped := pieces[i], false
+		for {
+			if n := sessionSuffix(p); n > 0 {
+				p = p[:len(p)-n]
+			} else if j := cfidStart(p); j >= 0 && i+1 < len(pieces) && len(pieces[i+1]) > len("cftoken=") && hasPrefixFold(pieces[i+1], "cftoken=") {
+				p = p[:j]
+				i++ // the cftoken parameter goes too
+			} else {
+				break
+			}
+			stripped = true
+		}
+		changed = changed || stripped
+		if p == "" && stripped && i+1 < len(pieces) {
+			continue
+		}
+		out = append(out, p)
+	}
+	if !changed {
+		return q
+	}
+	return strings.Join(out, "&")
+}
+
+// sessionSuffix returns the length of the session identifier that ends p, or
+// 0.
+func sessionSuffix(p string) int {
+	for _, key := range []string{"jsessionid=", "phpsessid=", "sid="} {
+		n := len(key) + 32
+		if len(p) >= n && hasPrefixFold(p[len(p)-n:], key) && allASCII(p[len(p)-32:], isAlnum) {
+			return n
+		}
+	}
+	const n = len("aspsessionid") + 8 + 1 + 24
+	if len(p) >= n {
+		s := p[len(p)-n:]
+		if hasPrefixFold(s, "aspsessionid") && allASCII(s[12:20], isASCIIAlpha) && s[20] == '=' && allASCII(s[21:], isASCIIAlpha) {
+			return n
+		}
+	}
+	return 0
+}
+
+// cfidStart returns where the last "cfid=" of p that a value follows starts,
+// or -1.
+func cfidStart(p string) int {
+	j := lastIndexFold(p, "cfid=")
+	if j >= 0 && j+len("cfid=") == len(p) {
+		j = lastIndexFold(p[:j], "cfid=")
+	}
+	return j
+}
+
+// stripPathSessionIDs removes from the path p the ASP.NET session segments
+// that the archives remove (URLRegexTransformer.stripPathSessionID): a
+// segment "(" 24 letters or digits ")", or "(" and one or more of a letter,
+// "(", 24 letters or digits, ")", and then ")", which is followed by a "/"
+// and, somewhere after the next character, ".aspx". The archives remove the
+// last such segment; this removes them all.
+func stripPathSessionIDs(p string) string {
+	k := lastIndexFold(p, ".aspx")
+	if k < 0 || strings.IndexByte(p, '(') < 0 {
+		return p
+	}
+	var b []byte
+	done := 0
+	for i := 0; i < len(p); {
+		end := strings.IndexByte(p[i:], '/')
+		if end < 0 {
+			break
+		}
+		end += i
+		if i > 0 && end+2 <= k && isASPSessionSegment(p[i:end]) {
+			if b == nil {
+				b = make([]byte, 0, len(p))
+			}
+			b = append(b, p[done:i]...)
+			done = end + 1
+		}
+		i = end + 1
+	}
+	if b == nil {
+		return p
+	}
+	return string(append(b, p[done:]...))
+}
+
+// isASPSessionSegment reports whether seg is "(" 24 letters or digits ")"
+// or "(" one or more of (a letter "(" 24 letters or digits ")") ")".
+func isASPSessionSegment(seg string) bool {
+	const id = 1 + 24 + 1 // "(" 24 ")"
+	isID := func(s string) bool {
+		return len(s) == id && s[0] == '(' && s[id-1] == ')' && allASCII(s[1:id-1], isAlnum)
+	}
+	if len(seg) < 2 || seg[0] != '(' || seg[len(seg)-1] != ')' {
+		return false
+	}
+	if isID(seg) {
+		return true
+	}
+	inner := seg[1 : len(seg)-1]
+	if len(inner) == 0 || len(inner)%(1+id) != 0 {
+		return false
+	}
+	for ; len(inner) > 0; inner = inner[1+id:] {
+		if !isASCIIAlpha(inner[0]) || !isID(inner[1:1+id]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isAlnum(c byte) bool { return isASCIIAlpha(c) || '0' <= c && c <= '9' }
+
+func allASCII(s string, f func(byte) bool) bool {
+	for i := 0; i < len(s); i++ {
+		if !f(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasPrefixFold reports whether s starts with the lowercase ASCII prefix,
+// ignoring ASCII case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// containsFold reports whether s contains the lowercase ASCII string sub,
+// ignoring ASCII case.
+func containsFold(s, sub string) bool { return lastIndexFold(s, sub) >= 0 }
+
+// lastIndexFold returns the index of the last instance of the lowercase ASCII
+// string sub in s, ignoring ASCII case, or -1.
+func lastIndexFold(s, sub string) int {
+	for i := len(s) - len(sub); i >= 0; i-- {
+		if s[i]|0x20 == sub[0] && strings.EqualFold(s[i:i+len(sub)], sub) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Canonical returns the URL that u's SURT is the key of: u canonicalized by
+// the archives' rules (see SURTOptions.SURT), written as a URL. With the zero
+// options "http://www.Example.com/A/?b=2&a=1#f" is
+// "http://example.com/a?a=1&b=2", as the Internet Archive's
+// DefaultIAURLCanonicalizer writes it. The error means a bug.
+func (o SURTOptions) Canonical(u url.URL) (url.URL, error) {
+	if !u.IsValid() {
+		return u, nil
+	}
+	if u.Scheme() == "filedesc" {
+		return url.Parse(u.HrefExcludingFragment())
+	}
+	v, err := url.Parse(o.canonicalString(u))
+	if err != nil {
+		return url.URL{}, errCanonical
+	}
+	return v, nil
+}
+
+// canonicalString returns the href of o.Canonical(u), but for the zero URL.
+func (o SURTOptions) canonicalString(u url.URL) string {
+	if u.Scheme() == "filedesc" {
+		return u.HrefExcludingFragment()
+	}
+	r := o.ia(u)
+	var stack [256]byte
+	return string(r.appendURL(r.buffer(stack[:0])))
+}
+
+// buffer returns stack, or a new buffer when r written as a URL or SURT may
+// not fit in stack, so that writing it allocates only its string.
+func (r iaURL) buffer(stack []byte) []byte {
+	if n := len(r.scheme) + len(r.host) + len(r.port) + len(r.path) + len(r.query) + 16; n > cap(stack) {
+		return make([]byte, 0, n)
+	}
+	return stack
+}
+
+// appendURL appends r written as a URL.
+func (r iaURL) appendURL(b []byte) []byte {
+	b = append(b, r.scheme...)
+	b = append(b, ':')
+	if r.hasHost {
+		b = append(b, "//"...)
+		b = append(b, r.host...)
+		if r.port != "" {
+			b = append(b, ':')
+			b = append(b, r.port...)
+		}
+	} else if strings.HasPrefix(r.path, "//") {
+		// As the URL serializer does, so that the path does not read
+		// as a host.
+		b = append(b, "/."...)
+	}
+	b = r.appendPath(b)
+	if r.hasQuery {
+		b = append(b, '?')
+		b = append(b, r.query...)
+	}
+	return b
+}
+
+// appendPath appends r's path, lowercased if r.lowerPath.
+func (r iaURL) appendPath(b []byte) []byte {
+	n := len(b)
+	b = append(b, r.path...)
+	if r.lowerPath {
+		lowerBytes(b[n:])
+	}
+	return b
+}
+
+// SURT returns u's SURT with the Internet Archive's default options: the
+// key of u in a CDX index. It is SURTOptions{}.SURT(u).
+//
+//	http://www.Example.com/a?b=2&a=1  →  com,example)/a?a=1&b=2
+func SURT(u url.URL) string { return SURTOptions{}.SURT(u) }
+
+// SURT returns the SURT form of u (Sort-friendly URI Reordering Transform),
+// the key under which web archives index a capture of u: the host's labels
+// in reverse order, separated by commas and closed by ")", then the path and
+// query. With the zero options it is the key of the Internet Archive's
+// Wayback Machine and of pywb (the surt Python package's surt.surt, and
+// webarchive-commons' WaybackURLKeyMaker):
+//
+//	http://www.Example.com/a?b=2&a=1            →  com,example)/a?a=1&b=2
+//	https://www34.archive.org:8443/Goo/?b&a#top →  org,archive:8443)/goo?a&b
+//	http://192.0.2.1/info/                      →  1,2,0,192)/info
+//	mailto:Foo@example.com                      →  mailto:foo@example.com
+//
+// The steps, on the URL the URL Standard's parser has read from the input
+// (so the scheme and a domain are lowercase and a domain is in Punycode, an
+// IPv4 address is in dotted decimal whatever its spelling, the default port
+// is gone, and dot segments are resolved):
+//
+//  1. The fragment, username and password are dropped.
+//  2. A domain or opaque host loses its leading, trailing and repeated
+//     dots and is lowercased; a first label "www" or "www" and digits is
+//     removed (all such labels, where the archives remove one), unless
+//     KeepWWW. A host that this would leave empty or invalid is kept.
+//  3. The path is percent-decoded repeatedly until no escape is left; with
+//     a host, its "." and ".." segments are resolved and runs of "/"
+//     collapsed; then the bytes up to 0x20 and from 0x7F, "#" and "%" are
+//     percent-encoded again, and, where the archives leave them bare, "?"
+//     and (in an http(s) URL) "\", so that the result parses to the same
+//     path. In a file: URL with a host, a first segment "c:" is written
+//     "c%3A".
+//  4. Unless KeepCase, the path is lowercased (its escapes too).
+//  5. Unless KeepSessionIDs, the session segments of ASP.NET's cookieless
+//     sessions are removed from a path to an .aspx page:
+//     "/(S(4hqa0555fwsecu455xqckv45))/page.aspx" is "/page.aspx".
+//  6. Unless KeepTrailingSlash, "/"s that end the path are removed, but for
+//     the path "/".
+//  7. The query is percent-decoded repeatedly and percent-encoded once as
+//     the path is (but "?" and "\" stay), lowercased unless KeepCase, rid of
+//     session identifiers unless KeepSessionIDs, and sorted unless
+//     KeepQueryOrder: by name, then "a" before "a=", then by value. An empty
+//     query is dropped. Like the archives, this decodes "%26" and "%3D",
+//     which can change how the query splits ("q=a%26b" is "q=a&b").
+//  8. The key: for a URL with a host that is not empty, the host's labels
+//     reversed and joined by "," (an IPv4 address too, unless KeepIPOrder;
+//     an IPv6 address without its brackets, but with them when a port
+//     follows), ":" and the port if any, "," if TrailingComma, ")", the path,
+//     and "?" and the query. With WithScheme, the scheme and "://(" come
+//     first. A "," ")" or "%" in a label is written "%2c", "%29" or "%25",
+//     so that the key can be read back. For a URL without a host (mailto:,
+//     dns:, file:///…), the key is the URL itself after the steps above:
+//     the scheme, ":", the path and the query. A filedesc: URL is its own
+//     key, as in the archives.
+//
+// SURTOptions.Canonical returns the URL that the key is the key of, and, when
+// WithScheme is set, SURTOptions.Parse turns the key back into that URL.
+// testdata/surt.json has the archives' published examples.
+func (o SURTOptions) SURT(u url.URL) string {
+	if !u.IsValid() {
+		return ""
+	}
+	if u.Scheme() == "filedesc" {
+		return u.HrefExcludingFragment()
+	}
+	r := o.ia(u)
+	var stack [256]byte
+	b := r.buffer(stack[:0])
+	if !r.hasHost {
+		return string(r.appendURL(b))
+	}
+	if o.WithScheme {
+		b = append(b, r.scheme...)
+		b = append(b, "://("...)
+	}
+	switch r.kind {
+	case url.IPv6Host:
+		if r.port != "" {
+			b = append(b, r.host...)
+		} else {
+			b = append(b, r.host[1:len(r.host)-1]...)
+		}
+	case url.IPv4Host:
+		if o.KeepIPOrder {
+			b = append(b, r.host...)
+			break
+		}
+		fallthrough
+	default:
+		// The labels from the last: "www.example.com" is
+		// "com,example,www".
+		label := func(b []byte, l string) []byte { return append(b, l...) }
+		for i := 0; i < len(r.host); i++ {
+			if c := r.host[i]; c == '%' || c == ',' || c == ')' {
+				label = appendSURTLabel
+				break
+			}
+		}
+		end := len(r.host)
+		for i := end - 1; i >= 0; i-- {
+			if r.host[i] == '.' {
+				b = label(b, r.host[i+1:end])
+				b = append(b, ',')
+				end = i
+			}
+		}
+		b = label(b, r.host[:end])
+	}
+	if r.port != "" {
+		b = append(b, ':')
+		b = append(b, r.port...)
+	}
+	if o.TrailingComma {
+		b = append(b, ',')
+	}
+	b = append(b, ')')
+	b = r.appendPath(b)
+	if r.hasQuery {
+		b = append(b, '?')
+		b = append(b, r.query...)
+	}
+	return string(b)
+}
+
+// appendSURTLabel appends the host label l with "%", "," and ")" escaped.
+func appendSURTLabel(b []byte, l string) []byte {
+	for i := 0; i < len(l); i++ {
+		switch c := l[i]; c {
+		case '%':
+			b = append(b, "%25"...)
+		case ',':
+			b = append(b, "%2c"...)
+		case ')':
+			b = append(b, "%29"...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// Parse returns the URL whose SURT (with options o) is key: the inverse of
+// SURTOptions.SURT, which exists when o.WithScheme is set. For every URL u,
+// o.SURT(o.Parse(o.SURT(u))) is o.SURT(u), and o.Parse(o.SURT(u)) is
+// o.Canonical(u):
+//
+//	http://(com,example,)/a?a=1&b=2  →  http://example.com/a?a=1&b=2
+//
+// It returns ErrNotInvertible without WithScheme, and a *url.ParseError, or
+// an error saying what is missing, for a key that is not a SURT.
+func (o SURTOptions) Parse(key string) (url.URL, error) {
+	if !o.WithScheme {
+		return url.URL{}, ErrNotInvertible
+	}
+	i := strings.Index(key, "://(")
+	if strings.HasPrefix(key, "filedesc:") || i <= 0 || !isScheme(key[:i]) {
+		// A URL without a host is its own key.
+		return url.Parse(key)
+	}
+	rest := key[i+len("://("):]
+	j := strings.IndexByte(rest, ')')
+	if j < 0 {
+		return url.URL{}, errors.New(`canonical: SURT has no ")" after its host: ` + key)
+	}
+	hostport, after := rest[:j], rest[j+1:]
+	if o.TrailingComma {
+		hostport = strings.TrimSuffix(hostport, ",")
+	}
+	b := make([]byte, 0, len(key))
+	b = append(b, key[:i+len("://")]...)
+	switch {
+	case strings.HasPrefix(hostport, "["):
+		// An IPv6 address with a port: "[2001:db8::1]:8080".
+		b = append(b, hostport...)
+	case strings.Count(hostport, ":") >= 2:
+		// An IPv6 address without its brackets.
+		b = append(b, '[')
+		b = append(b, hostport...)
+		b = append(b, ']')
+	default:
+		host, port, hasPort := strings.Cut(hostport, ":")
+		for k, end := len(host)-1, len(host); k >= -1; k-- {
+			if k == -1 || host[k] == ',' {
+				b = append(b, url.PercentDecodeString(host[k+1:end])...)
+				if k >= 0 {
+					b = append(b, '.')
+				}
+				end = k
+			}
+		}
+		if hasPort {
+			b = append(b, ':')
+			b = append(b, port...)
+		}
+	}
+	b = append(b, after...)
+	return url.Parse(string(b))
+}
+
+// isScheme reports whether s is a scheme: an ASCII letter, then ASCII
+// alphanumerics, "+", "-" and ".": https://url.spec.whatwg.org/#scheme-state.
+func isScheme(s string) bool {
+	if s == "" || !isASCIIAlpha(s[0]) {
+		return false
+	}
+	return allASCII(s, func(c byte) bool { return isAlnum(c) || c == '+' || c == '-' || c == '.' })
+}
