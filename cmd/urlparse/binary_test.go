@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/canonical"
 )
 
 // The tests in this file run the urlparse binary, built by go build, as a
@@ -68,6 +69,38 @@ func TestBinary(t *testing.T) {
 	t.Run("Encoding", func(t *testing.T) { testEncoding(t, bin) })
 	t.Run("JSONOverWPT", func(t *testing.T) { testJSONOverWPT(t, bin) })
 	t.Run("Diagram", func(t *testing.T) { testDiagram(t, bin) })
+	t.Run("Canonical", func(t *testing.T) { testCanonical(t, bin) })
+}
+
+// testCanonical checks -canonical PROFILE and -surt against the canonical
+// package, one line for each input line, a failure an empty line.
+func testCanonical(t *testing.T, bin string) {
+	input := "http://www.Example.com/a?b=2&a=1\nhttps://example.com/?utm_source=x&q=1#f\nhttps://[::1\n\nHTTP://EXAMPLE.com:80/%7euser/\n"
+	for _, p := range canonical.Profiles() {
+		r := runBinary(t, bin, input, "-canonical", p.Name())
+		var want []string
+		for _, line := range strings.Split(strings.TrimSuffix(input, "\n"), "\n") {
+			u, err := url.Parse(line)
+			key, kerr := p.Canonical(u)
+			if err != nil || kerr != nil {
+				key = ""
+			}
+			want = append(want, key)
+		}
+		if r.stdout != strings.Join(want, "\n")+"\n" || r.status != 1 || !strings.Contains(r.stderr, "line 3: ") {
+			t.Errorf("-canonical %s: %+v, want %q", p.Name(), r, want)
+		}
+	}
+	r := runBinary(t, bin, "http://www.Example.com/a?b=2&a=1\n", "-surt")
+	if r.stdout != "com,example)/a?a=1&b=2\n" || r.status != 0 {
+		t.Errorf("-surt: %+v", r)
+	}
+	if r := runBinary(t, bin, "", "-canonical", "nope", "x"); r.status != 2 || !strings.Contains(r.stderr, "dedup") {
+		t.Errorf("-canonical nope: %+v", r)
+	}
+	if r := runBinary(t, bin, "", "-surt", "-json", "x"); r.status != 2 {
+		t.Errorf("-surt -json: %+v", r)
+	}
 }
 
 // testStreams writes one line at a time to urlparse and reads the line of

@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	urlparse [-base URL] [-strict] [-encoding LABEL] [-json | -get COMPONENT | -diagram] [URL | - ...]
+//	urlparse [-base URL] [-strict] [-encoding LABEL] [-json | -get COMPONENT | -diagram | -canonical PROFILE | -surt] [URL | - ...]
 //
 // Each argument is a URL to parse, except "-", which stands for the lines of
 // standard input; with no arguments urlparse reads standard input. (An
@@ -48,6 +48,13 @@
 // line. A URL that does not parse and a blank line print nothing on standard
 // output.
 //
+// With -canonical PROFILE each URL gives its canonical form under that
+// profile of package github.com/webstd/url/canonical (identity, dedup,
+// dedup-strip, safebrowsing, ia), the key under which URLs that fetch the
+// same resource collide; with -surt, its SURT, the key web archives sort
+// their indexes by, such as "com,example)/a?a=1&b=2". A URL the profile
+// cannot write gives an empty line and an error, as one that does not parse.
+//
 // -strict makes every validation error fail the parse (url.Parser.Strict).
 // -encoding LABEL sets the legacy encoding of queries (url.Parser.Encoding),
 // an Encoding Standard label such as windows-1252 or shift_jis.
@@ -70,6 +77,7 @@ import (
 	"strings"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/canonical"
 	"golang.org/x/text/encoding/htmlindex"
 )
 
@@ -77,7 +85,7 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `usage: urlparse [-base URL] [-strict] [-encoding LABEL] [-json | -get COMPONENT | -diagram] [URL | - ...]
+const usage = `usage: urlparse [-base URL] [-strict] [-encoding LABEL] [-json | -get COMPONENT | -diagram | -canonical PROFILE | -surt] [URL | - ...]
 
 urlparse parses each URL argument, or each line of standard input ("-", or
 no arguments), as the WHATWG URL Standard says, and prints one line for each:
@@ -123,14 +131,25 @@ func componentNames() string {
 	return strings.Join(names, ", ")
 }
 
+// profileNames lists the names -canonical takes.
+func profileNames() string {
+	var names []string
+	for _, p := range canonical.Profiles() {
+		names = append(names, p.Name())
+	}
+	return strings.Join(names, ", ")
+}
+
 // options are urlparse's flags.
 type options struct {
-	base     string
-	asJSON   bool
-	get      string
-	diagram  bool
-	strict   bool
-	encoding string
+	base      string
+	asJSON    bool
+	get       string
+	diagram   bool
+	canonical string
+	surt      bool
+	strict    bool
+	encoding  string
 }
 
 // run is urlparse with the arguments args (without the command's name). It
@@ -143,6 +162,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.asJSON, "json", false, "print a line of JSON for each URL: every component with its offsets, the origin and the validation errors")
 	fs.StringVar(&o.get, "get", "", "print this `COMPONENT` of each URL instead of the href: "+componentNames())
 	fs.BoolVar(&o.diagram, "diagram", false, "print each href with a diagram of where each component starts and ends")
+	fs.StringVar(&o.canonical, "canonical", "", "print each URL in the canonical form of `PROFILE`: "+profileNames())
+	fs.BoolVar(&o.surt, "surt", false, "print each URL's SURT, the key web archives index by")
 	fs.BoolVar(&o.strict, "strict", false, "fail at the first validation error (url.Parser.Strict)")
 	fs.StringVar(&o.encoding, "encoding", "", "encode the queries of special URLs in the legacy encoding `LABEL`, such as windows-1252 or shift_jis (url.Parser.Encoding)")
 	printUsage := func(w io.Writer) {
@@ -164,13 +185,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	modes := 0
-	for _, on := range []bool{o.asJSON, o.get != "", o.diagram} {
+	for _, on := range []bool{o.asJSON, o.get != "", o.diagram, o.canonical != "", o.surt} {
 		if on {
 			modes++
 		}
 	}
 	if modes > 1 {
-		return usageError("-json, -get and -diagram do not go together")
+		return usageError("-json, -get, -diagram, -canonical and -surt do not go together")
 	}
 	c := &cli{options: o, stderr: stderr, out: bufio.NewWriter(stdout)}
 	defer c.out.Flush()
@@ -180,6 +201,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageError("-get %s: not one of %s", o.get, componentNames())
 		}
 		c.get = components[i].get
+	}
+	switch {
+	case o.canonical != "":
+		profile, err := canonical.Lookup(o.canonical)
+		if err != nil {
+			return usageError("-canonical %s: not one of %s", o.canonical, profileNames())
+		}
+		c.convert = profile.Canonical
+	case o.surt:
+		c.convert = func(u url.URL) (string, error) { return canonical.SURT(u), nil }
 	}
 	if o.encoding != "" {
 		enc, err := htmlindex.Get(o.encoding)
@@ -220,13 +251,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // A cli is one run of urlparse.
 type cli struct {
 	options
-	parser url.Parser
-	get    func(url.URL) string // nil without -get
-	errs   []string             // the validation errors of the current input, with -json
-	out    *bufio.Writer
-	enc    *json.Encoder // writes to out
-	stderr io.Writer
-	status int
+	parser  url.Parser
+	get     func(url.URL) string          // nil without -get
+	convert func(url.URL) (string, error) // nil without -canonical or -surt
+	errs    []string                      // the validation errors of the current input, with -json
+	out     *bufio.Writer
+	enc     *json.Encoder // writes to out
+	stderr  io.Writer
+	status  int
 }
 
 // flushingReader flushes w before each read of r, so that the results of the
@@ -352,6 +384,17 @@ func (c *cli) parseOne(input, where string, fromLines bool) {
 		writeDiagram(c.out, u)
 	case c.get != nil:
 		c.out.WriteString(c.get(u))
+		c.out.WriteString("\n")
+	case c.convert != nil:
+		key, err := c.convert(u)
+		if err != nil {
+			c.out.WriteString("\n")
+			c.out.Flush()
+			fmt.Fprintf(c.stderr, "urlparse: %s: %v\n", where, err)
+			c.status = 1
+			return
+		}
+		c.out.WriteString(key)
 		c.out.WriteString("\n")
 	default:
 		c.out.WriteString(u.Href())
