@@ -96,14 +96,7 @@ func (u URL) requestURL(op string) (*stdurl.URL, error) {
 		return nil, &opError{op, u.Redacted(), ErrNotHTTP}
 	}
 	s := &stdurl.URL{Scheme: u.Scheme(), Host: u.Host()}
-	if u.hasCredentials() {
-		username := percentDecodeString(u.Username())
-		if password := u.Password(); password != "" {
-			s.User = stdurl.UserPassword(username, percentDecodeString(password))
-		} else {
-			s.User = stdurl.User(username)
-		}
-	}
+	s.User = u.stdUserinfo()
 	// net/url's RequestURI is EscapedPath() and "?" RawQuery, unless Opaque
 	// is set. EscapedPath() is RawPath when RawPath is a valid encoding of
 	// Path, and Path encoded by net/url otherwise: either may be u's path.

@@ -116,14 +116,7 @@ func (u URL) ToStd() (*stdurl.URL, error) {
 		return nil, errZeroURL
 	}
 	s := &stdurl.URL{Scheme: u.Scheme()}
-	if u.hasCredentials() {
-		username := percentDecodeString(u.Username())
-		if password := u.Password(); password != "" {
-			s.User = stdurl.UserPassword(username, percentDecodeString(password))
-		} else {
-			s.User = stdurl.User(username)
-		}
-	}
+	s.User = u.stdUserinfo()
 	path := u.Pathname()
 	if u.opaquePath {
 		s.Opaque = path
@@ -190,6 +183,19 @@ func (u URL) toStdAgrees(s *stdurl.URL) *ConversionError {
 	}
 	// And the request net/http sends for it names u's path, query and host.
 	return u.requestAgrees(s)
+}
+
+// stdUserinfo returns u's username and password as net/url holds them,
+// percent-decoded, or nil when u has no credentials.
+func (u URL) stdUserinfo() *stdurl.Userinfo {
+	if !u.hasCredentials() {
+		return nil
+	}
+	username := percentDecodeString(u.Username())
+	if password := u.Password(); password != "" {
+		return stdurl.UserPassword(username, percentDecodeString(password))
+	}
+	return stdurl.User(username)
 }
 
 // unbracketed returns the URL's host without the brackets of an IPv6
