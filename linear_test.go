@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/webstd/url/internal/threadtime"
 )
 
 // A linearCase is an input built to be hard for a URL parser: prefix, then
@@ -47,12 +49,12 @@ var linearCases = []linearCase{
 // timeParse returns how long one Parse of input took, on average over reps
 // parses in a row, in CPU time of the thread (see threadTime).
 func timeParse(input string, reps int) time.Duration {
-	start := threadTime()
+	start := threadtime.Now()
 	for range reps {
 		u, _ := Parse(input)
 		sinkURL = u
 	}
-	return (threadTime() - start) / time.Duration(reps)
+	return (threadtime.Now() - start) / time.Duration(reps)
 }
 
 // parseRatio returns how many times as long a Parse of large takes as one of

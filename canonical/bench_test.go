@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/threadtime"
 )
 
 // corpusDir is where the real-world URL lists are: $URL_CORPUS_DIR, else
@@ -63,16 +64,16 @@ func ratioToParse(canonical func(url.URL) string) float64 {
 	defer runtime.UnlockOSThread()
 	var parse, canon time.Duration
 	for round := range 5 {
-		start := threadTime()
+		start := threadtime.Now()
 		for _, s := range corpus.inputs {
 			sinkURL, _ = url.Parse(s)
 		}
-		p := threadTime() - start
-		start = threadTime()
+		p := threadtime.Now() - start
+		start = threadtime.Now()
 		for _, u := range corpus.urls {
 			sinkString = canonical(u)
 		}
-		c := threadTime() - start
+		c := threadtime.Now() - start
 		if round == 0 || p < parse {
 			parse = p
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/threadtime"
 )
 
 // TestLinear checks that each canonicalization takes time linear in the
@@ -70,11 +71,11 @@ func timeCanonical(p Profile, u url.URL, reps int) time.Duration {
 	defer runtime.UnlockOSThread()
 	best := time.Duration(-1)
 	for range 3 {
-		start := threadTime()
+		start := threadtime.Now()
 		for range reps {
 			sinkString, _ = p.Canonical(u)
 		}
-		if d := (threadTime() - start) / time.Duration(reps); best < 0 || d < best {
+		if d := (threadtime.Now() - start) / time.Duration(reps); best < 0 || d < best {
 			best = d
 		}
 	}
