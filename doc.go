@@ -103,6 +103,7 @@ package url
 //	7  valid.go: #url-writing, #host-writing
 //	7  std.go: conversion to and from net/url (not the standard's)
 //	7  marshal.go: text marshaling (not the standard's)
+//	7  urlpattern_hook.go: the basic URL parser with a state override, and whether it failed, for package urlpattern (https://urlpattern.spec.whatwg.org/#canon), through internal/urlhook
 //
 // The core, the design card's files, is layers 0 to 6 and setters.go,
 // urlencoded.go, searchparams.go and origin.go; the rest are extras built
