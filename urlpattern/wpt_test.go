@@ -84,7 +84,7 @@ type jsValue = any
 
 // decodeCases decodes a fixture: an array of objects, among which strings
 // are comments.
-func decodeCases(t *testing.T, data []byte) []map[string]jsValue {
+func decodeCases(t testing.TB, data []byte) []map[string]jsValue {
 	t.Helper()
 	var raw []jsValue
 	if err := json.Unmarshal(data, &raw); err != nil {

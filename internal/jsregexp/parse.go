@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -392,11 +393,14 @@ func (p *parser) decimal() (int, bool) {
 // charNode returns the node that matches the code point r: with the i flag,
 // any code point that folds like it.
 func charNode(r rune, f flags) *node {
-	set := single(r)
-	if f.ignoreCase {
-		set = set.foldClose()
+	if !f.ignoreCase {
+		return &node{kind: nSet, set: single(r)}
 	}
-	return &node{kind: nSet, set: set}
+	orbit := []rng{{r, r}}
+	for c := unicode.SimpleFold(r); c != r; c = unicode.SimpleFold(c) {
+		orbit = append(orbit, rng{c, c})
+	}
+	return &node{kind: nSet, set: newCharset(orbit)}
 }
 
 // group parses a group at "(": https://tc39.es/ecma262/#prod-Atom, the forms
