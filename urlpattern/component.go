@@ -255,7 +255,19 @@ func (c *component) hasPrefix(s, text string) (int, bool) {
 }
 
 // hasLineTerminator reports whether s has a code point that ECMAScript's
-// "." does not match.
+// "." does not match: LF, CR, U+2028 or U+2029 (E2 80 A8 and E2 80 A9 in
+// UTF-8). The components of a URL never have one, so the scan is made
+// cheap rather than clever.
 func hasLineTerminator(s string) bool {
-	return strings.ContainsAny(s, "\n\r\u2028\u2029")
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n', '\r':
+			return true
+		case 0xE2:
+			if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+				return true
+			}
+		}
+	}
+	return false
 }

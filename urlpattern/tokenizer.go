@@ -60,7 +60,7 @@ var errTokenize = &Error{Kind: ErrTokenize}
 func tokenize(input string, policy tokenizePolicy) ([]token, error) {
 	// 1. Let tokenizer be a new tokenizer. 2. Set tokenizer's input to
 	//    input. 3. Set tokenizer's policy to policy.
-	t := &tokenizer{input: input, policy: policy, tokens: make([]token, 0, len(input)/2+2)}
+	t := &tokenizer{input: input, policy: policy, tokens: make([]token, 0, len(input)+1)}
 	// 4. While tokenizer's index is less than tokenizer's input's code
 	//    point length:
 	for t.index < len(t.input) {

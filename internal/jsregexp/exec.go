@@ -54,6 +54,7 @@ type machine struct {
 	matched bool
 	caps    []int // the captures of the best match so far
 	scratch []int
+	bt      backtracker // for inputs short enough to backtrack
 }
 
 // A frame is a step of the closure: a thread to follow from pc with bit,
@@ -94,7 +95,12 @@ func (re *Regexp) machine(ncap int) *machine {
 // RegExpBuiltinExec(re, s) with lastIndex 0 finds a match.
 func (re *Regexp) MatchString(s string) bool {
 	m := re.machine(0)
-	ok := m.run(s)
+	var ok bool
+	if re.canBacktrack(len(s)) {
+		ok = re.backtrack(&m.bt, s, 0)
+	} else {
+		ok = m.run(s)
+	}
 	re.machines.Put(m)
 	return ok
 }
@@ -104,9 +110,14 @@ func (re *Regexp) MatchString(s string) bool {
 // the match, then of each capture group, -1 for one that is undefined; or
 // nil when re does not match s.
 func (re *Regexp) FindStringSubmatchIndex(s string) []int {
-	m := re.machine(2 * (re.ncap + 1))
+	ncap := 2 * (re.ncap + 1)
+	m := re.machine(ncap)
 	var out []int
-	if m.run(s) {
+	if re.canBacktrack(len(s)) {
+		if re.backtrack(&m.bt, s, ncap) {
+			out = append([]int(nil), m.bt.caps...)
+		}
+	} else if m.run(s) {
 		out = append([]int(nil), m.caps...)
 	}
 	re.machines.Put(m)
@@ -233,7 +244,7 @@ func (m *machine) add(q *queue, pc int, bit bool, pos int, s string, cap []int) 
 			f.pc++
 			goto follow
 		case opAssert:
-			if !m.assert(in, pos, s) {
+			if !assertAt(in, pos, s) {
 				continue
 			}
 			f.pc++
@@ -252,8 +263,8 @@ func (m *machine) add(q *queue, pc int, bit bool, pos int, s string, cap []int) 
 	}
 }
 
-// assert reports whether the assertion of in holds at pos in s.
-func (m *machine) assert(in *inst, pos int, s string) bool {
+// assertAt reports whether the assertion of in holds at pos in s.
+func assertAt(in *inst, pos int, s string) bool {
 	switch in.assert {
 	case assertBeginText:
 		return pos == 0

@@ -8,12 +8,13 @@ import (
 	"unicode/utf8"
 )
 
-// A backtracker matches a tree as ECMA-262 writes the semantics of
+// A specMatcher matches a tree as ECMA-262 writes the semantics of
 // patterns (https://tc39.es/ecma262/#sec-pattern-semantics): matchers that
 // take a state and a continuation, tried in order, with RepeatMatcher as
 // the specification words it. It takes exponential time on some patterns,
-// which is why the package does not use it; the tests hold the VM to it.
-type backtracker struct {
+// which is why the package does not use it; the tests hold the VM and the
+// bounded backtracker to it.
+type specMatcher struct {
 	input string
 	steps int // a budget: when it runs out, the match is abandoned
 }
@@ -29,7 +30,7 @@ type continuation func(btState) (btState, bool)
 
 var errBudget = struct{}{}
 
-func (b *backtracker) match(n *node, x btState, c continuation) (btState, bool) {
+func (b *specMatcher) match(n *node, x btState, c continuation) (btState, bool) {
 	b.steps++
 	if b.steps > 200000 {
 		panic(errBudget)
@@ -69,8 +70,7 @@ func (b *backtracker) match(n *node, x btState, c continuation) (btState, bool) 
 			return c(btState{y.end, caps})
 		})
 	case nAssert:
-		m := &machine{}
-		if !m.assert(&inst{assert: n.assert, set: n.words}, x.end, b.input) {
+		if !assertAt(&inst{assert: n.assert, set: n.words}, x.end, b.input) {
 			return btState{}, false
 		}
 		return c(x)
@@ -81,7 +81,7 @@ func (b *backtracker) match(n *node, x btState, c continuation) (btState, bool) 
 }
 
 // repeat is RepeatMatcher (max -1 for +∞).
-func (b *backtracker) repeat(n *node, lo, hi int, x btState, c continuation) (btState, bool) {
+func (b *specMatcher) repeat(n *node, lo, hi int, x btState, c continuation) (btState, bool) {
 	min, max := lo, hi
 	// 1. If max = 0, return c(x).
 	if max == 0 {
@@ -142,7 +142,7 @@ func backtrack(tree *node, ncap int, input string) (caps []int, ok bool) {
 			caps, ok = nil, false
 		}
 	}()
-	b := &backtracker{input: input}
+	b := &specMatcher{input: input}
 	for i := 0; i <= len(input); {
 		start := make([]int, 2*(ncap+1))
 		for k := range start {
@@ -161,7 +161,7 @@ func backtrack(tree *node, ncap int, input string) (caps []int, ok bool) {
 	return nil, true
 }
 
-// checkAgainstBacktracking checks that the VM finds what the backtracker
+// checkAgainstBacktracking checks that the VM finds what the specMatcher
 // finds for pattern on input.
 func checkAgainstBacktracking(t *testing.T, pattern string, ignoreCase bool, input string) {
 	t.Helper()
@@ -175,6 +175,16 @@ func checkAgainstBacktracking(t *testing.T, pattern string, ignoreCase bool, inp
 		return
 	}
 	got := re.FindStringSubmatchIndex(input)
+	// The VM and the specMatcher agree, whichever FindStringSubmatchIndex
+	// used.
+	m := re.machine(2 * (re.ncap + 1))
+	var vm []int
+	if m.run(input) {
+		vm = slices.Clone(m.caps)
+	}
+	if !slices.Equal(got, vm) {
+		t.Errorf("%q on %q: FindStringSubmatchIndex %v, VM %v", pattern, input, got, vm)
+	}
 	if re.MatchString(input) != (got != nil) {
 		t.Errorf("%q on %q: MatchString = %v, FindStringSubmatchIndex = %v", pattern, input, !(got != nil), got)
 	}
@@ -186,7 +196,7 @@ func checkAgainstBacktracking(t *testing.T, pattern string, ignoreCase bool, inp
 	tree, ncap, _ := parse(pattern, flags{ignoreCase: ignoreCase})
 	want, ok := backtrack(tree, ncap, input)
 	if !ok {
-		return // too long for the backtracker
+		return // too long for the specMatcher
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("%q (i: %v) on %q: VM %v, ECMAScript's backtracking %v", pattern, ignoreCase, input, got, want)
@@ -194,7 +204,7 @@ func checkAgainstBacktracking(t *testing.T, pattern string, ignoreCase bool, inp
 }
 
 // TestAgainstBacktracking runs the cases of testdata/ecmascript.json through
-// the backtracker too, so that it is itself checked against V8.
+// the specMatcher too, so that it is itself checked against V8.
 func TestAgainstBacktracking(t *testing.T) {
 	data, err := os.ReadFile("testdata/ecmascript.json")
 	if err != nil {
