@@ -18,6 +18,7 @@ func init() {
 	urlhook.Hostname = patternHostname
 	urlhook.Port = patternPort
 	urlhook.OpaquePathname = patternOpaquePathname
+	urlhook.ToWellFormed = toWellFormed
 }
 
 // patternDummyURL is the URL Pattern Standard's dummy URL:

@@ -58,7 +58,8 @@ type ComponentResult struct {
 	Input string
 	// Groups holds the value of each group of the component's pattern, by
 	// its name: the name after ":" for a named group, "0", "1", ... for
-	// the others ("*" and "(regexp)") in order.
+	// the others ("*" and "(regexp)") in order. It is nil when the pattern
+	// has no group.
 	Groups map[string]Group
 }
 
@@ -252,9 +253,12 @@ func (p *Pattern) match(input matchInput, baseURLString *string, groups bool) (*
 	//     component, protocol, and protocolExecResult (...).
 	for c := Protocol; c <= Hash; c++ {
 		comp := p.components[c]
-		if !groups {
+		if !groups || len(comp.names) == 0 {
 			if !comp.test(v[c]) {
 				return nil, nil
+			}
+			if groups {
+				result.Component(c).Input = v[c]
 			}
 			continue
 		}

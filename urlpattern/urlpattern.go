@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/webstd/url/internal/patternparts"
+	"github.com/webstd/url/internal/urlhook"
 )
 
 // A Component names one of the eight components of a URL and of a
@@ -288,17 +289,14 @@ func (p *Pattern) HasRegExpGroups() bool {
 	return false
 }
 
-// toUSVString returns s as a scalar value string: a sequence of bytes that
-// is not valid UTF-8 becomes U+FFFD, one for each byte, as Go reads it.
+// toUSVString returns s as a scalar value string, what WebIDL makes of a
+// USVString argument: each invalid UTF-8 sequence becomes U+FFFD, as
+// package url reads it (the Encoding Standard's UTF-8 decoder).
 func toUSVString(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	b := make([]byte, 0, len(s)+8)
-	for _, r := range s {
-		b = utf8.AppendRune(b, r)
-	}
-	return string(b)
+	return urlhook.ToWellFormed(s)
 }
 
 // usv returns init with each member a scalar value string.

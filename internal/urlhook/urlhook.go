@@ -33,4 +33,10 @@ var (
 	// steps 2 to 4), and returns url's path, serialized, or ok false when
 	// the parser returned failure.
 	OpaquePathname func(value string) (path string, ok bool)
+
+	// ToWellFormed returns s as a string of Unicode scalar values, each
+	// invalid UTF-8 sequence replaced by U+FFFD as the Encoding Standard's
+	// UTF-8 decoder reads it: the conversion package url makes of every
+	// input, so that package urlpattern reads a string as it does.
+	ToWellFormed func(s string) string
 )
