@@ -20,12 +20,18 @@ import "strings"
 // prefix, value and suffix as strings of bytes (they are canonicalized,
 // and so ASCII). Names do not count: "/:a" and "/:b" are as specific.
 // For a c that is not one of the eight components, CompareComponent
-// returns 0.
+// returns 0; a zero or nil Pattern compares as one with empty part lists.
 func CompareComponent(c Component, left, right *Pattern) int {
 	if c >= numComponents {
 		return 0
 	}
-	l, r := left.components[c].parts, right.components[c].parts
+	var l, r partList
+	if left.valid() {
+		l = left.components[c].parts
+	}
+	if right.valid() {
+		r = right.components[c].parts
+	}
 	i := 0
 	for ; i < len(l) && i < len(r); i++ {
 		if n := comparePart(&l[i], &r[i]); n != 0 {

@@ -26,6 +26,9 @@ func (p *Pattern) Generate(c Component, groups map[string]string) (string, error
 	if c >= numComponents {
 		return "", &Error{Kind: ErrComponent, Input: c.String()}
 	}
+	if !p.valid() {
+		return "", &Error{Kind: ErrGenerate, Component: c.String()}
+	}
 	comp := p.components[c]
 	var b strings.Builder
 	for _, part := range comp.parts {

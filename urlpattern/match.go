@@ -93,7 +93,7 @@ func (p *Pattern) TestWithBase(input, baseURL string) bool {
 // It takes no parse, so it is the fastest way to test a URL in hand, such
 // as a request's.
 func (p *Pattern) TestURL(u url.URL) bool {
-	if !u.IsValid() {
+	if !u.IsValid() || !p.valid() {
 		return false
 	}
 	var v urlValues
@@ -184,6 +184,9 @@ func (v *urlValues) fromURL(u url.URL) {
 // stops at the first component that does not match and fills in no
 // groups (for test).
 func (p *Pattern) match(input matchInput, baseURLString *string, groups bool) (*Result, error) {
+	if !p.valid() {
+		return nil, nil
+	}
 	// 1. to 8. Let protocol, username, ..., hash be the empty string.
 	var v urlValues
 	// 9. Let inputs be an empty list.

@@ -52,8 +52,22 @@ type Options struct {
 // A Pattern is a compiled URL pattern, the standard's URLPattern
 // (https://urlpattern.spec.whatwg.org/#urlpattern-class): a pattern for
 // each of the eight components of a URL. It is safe for concurrent use.
+// The zero Pattern, like a nil *Pattern, has empty pattern strings and
+// matches no URL; the functions of this package return valid ones.
 type Pattern struct {
 	components [numComponents]*component
+}
+
+// valid reports whether p is a compiled pattern, not a nil or zero one.
+func (p *Pattern) valid() bool { return p != nil && p.components[Protocol] != nil }
+
+// patternString returns the pattern string of component c, or the empty
+// string for a pattern that is not valid.
+func (p *Pattern) patternString(c Component) string {
+	if !p.valid() {
+		return ""
+	}
+	return p.components[c].patternString
 }
 
 // Parse returns the pattern of the constructor string input, as
@@ -247,40 +261,43 @@ func hostnamePatternIsIPv6Address(input string) bool {
 
 // Protocol returns the pattern string of the protocol component:
 // https://urlpattern.spec.whatwg.org/#dom-urlpattern-protocol.
-func (p *Pattern) Protocol() string { return p.components[Protocol].patternString }
+func (p *Pattern) Protocol() string { return p.patternString(Protocol) }
 
 // Username returns the pattern string of the username component:
 // https://urlpattern.spec.whatwg.org/#dom-urlpattern-username.
-func (p *Pattern) Username() string { return p.components[Username].patternString }
+func (p *Pattern) Username() string { return p.patternString(Username) }
 
 // Password returns the pattern string of the password component:
 // https://urlpattern.spec.whatwg.org/#dom-urlpattern-password.
-func (p *Pattern) Password() string { return p.components[Password].patternString }
+func (p *Pattern) Password() string { return p.patternString(Password) }
 
 // Hostname returns the pattern string of the hostname component:
 // https://urlpattern.spec.whatwg.org/#dom-urlpattern-hostname.
-func (p *Pattern) Hostname() string { return p.components[Hostname].patternString }
+func (p *Pattern) Hostname() string { return p.patternString(Hostname) }
 
 // Port returns the pattern string of the port component:
 // https://urlpattern.spec.whatwg.org/#dom-urlpattern-port.
-func (p *Pattern) Port() string { return p.components[Port].patternString }
+func (p *Pattern) Port() string { return p.patternString(Port) }
 
 // Pathname returns the pattern string of the pathname component:
 // https://urlpattern.spec.whatwg.org/#dom-urlpattern-pathname.
-func (p *Pattern) Pathname() string { return p.components[Pathname].patternString }
+func (p *Pattern) Pathname() string { return p.patternString(Pathname) }
 
 // Search returns the pattern string of the search component:
 // https://urlpattern.spec.whatwg.org/#dom-urlpattern-search.
-func (p *Pattern) Search() string { return p.components[Search].patternString }
+func (p *Pattern) Search() string { return p.patternString(Search) }
 
 // Hash returns the pattern string of the hash component:
 // https://urlpattern.spec.whatwg.org/#dom-urlpattern-hash.
-func (p *Pattern) Hash() string { return p.components[Hash].patternString }
+func (p *Pattern) Hash() string { return p.patternString(Hash) }
 
 // HasRegExpGroups reports whether a component of p has a group with a
 // regular expression of its own, such as "(\\d+)" or ":id([0-9]+)":
 // https://urlpattern.spec.whatwg.org/#dom-urlpattern-hasregexpgroups.
 func (p *Pattern) HasRegExpGroups() bool {
+	if !p.valid() {
+		return false
+	}
 	for _, c := range p.components {
 		if c.hasRegExpGroups {
 			return true
@@ -316,7 +333,7 @@ func (init *Init) usv() Init {
 func init() {
 	patternparts.Of = func(p any, c int) (patternparts.Component, bool) {
 		pat, ok := p.(*Pattern)
-		if !ok || pat == nil || c < 0 || c >= numComponents {
+		if !ok || !pat.valid() || c < 0 || c >= numComponents {
 			return patternparts.Component{}, false
 		}
 		comp := pat.components[c]
