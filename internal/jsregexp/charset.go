@@ -116,9 +116,6 @@ func (c *charset) intersect(d *charset) *charset {
 // subtract returns the code points in c and not in d.
 func (c *charset) subtract(d *charset) *charset { return c.intersect(d.complement()) }
 
-// equal reports whether c and d have the same code points.
-func (c *charset) equal(d *charset) bool { return slices.Equal(c.ranges, d.ranges) }
-
 // fromTable returns the code points of a Unicode range table.
 func fromTable(t *unicode.RangeTable) *charset {
 	var rs []rng
