@@ -118,6 +118,7 @@ package url
 //	7  marshal.go: text marshaling (not the standard's)
 //	7  dial.go: the port and address to connect to, with the scheme's #default-port (not the standard's API)
 //	7  request.go: net/http requests that send exactly a URL's path, query and host (not the standard's)
+//	7  urlpattern_hook.go: the basic URL parser with a state override, and whether it failed, for package urlpattern (https://urlpattern.spec.whatwg.org/#canon), through internal/urlhook
 //
 // The core, the design card's files, is layers 0 to 6 and setters.go,
 // urlencoded.go, searchparams.go and origin.go; the rest are extras built

@@ -21,16 +21,21 @@ repo=${WPT_REPO:-https://github.com/web-platform-tests/wpt.git}
 raw=${WPT_RAW:-https://raw.githubusercontent.com/web-platform-tests/wpt}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-# The fixtures the tests run (wptFixtures in wpt_test.go), all in the
-# directory url/resources of web-platform-tests.
+# The fixtures the tests run, by their path in web-platform-tests: those of
+# the URL Standard (wptFixtures in wpt_test.go) in url/resources, those of
+# the URL Pattern Standard (urlpattern/wpt_test.go) in urlpattern/resources.
+# Each is saved here under its file name.
 files=(
-	urltestdata.json
-	urltestdata-javascript-only.json
-	setters_tests.json
-	toascii.json
-	IdnaTestV2.json
-	percent-encoding.json
-	urlencoded-parser-data.json
+	url/resources/urltestdata.json
+	url/resources/urltestdata-javascript-only.json
+	url/resources/setters_tests.json
+	url/resources/toascii.json
+	url/resources/IdnaTestV2.json
+	url/resources/percent-encoding.json
+	url/resources/urlencoded-parser-data.json
+	urlpattern/resources/urlpatterntestdata.json
+	urlpattern/resources/urlpattern-compare-test-data.json
+	urlpattern/resources/urlpattern-generate-test-data.json
 )
 
 # Resolve ref to a commit. For an annotated tag, ls-remote lists the tag
@@ -53,18 +58,21 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for f in "${files[@]}"; do
-	curl -fsSL --retry 3 -o "$tmp/$f" "$raw/$commit/url/resources/$f"
+names=()
+for path in "${files[@]}"; do
+	f=${path##*/}
+	names+=("$f")
+	curl -fsSL --retry 3 -o "$tmp/$f" "$raw/$commit/$path"
 	# Every fixture is a JSON array or object.
 	first=$(head -c 1 "$tmp/$f")
 	if [[ $first != "[" && $first != "{" ]]; then
-		echo "refresh.sh: $f at $commit is not JSON" >&2
+		echo "refresh.sh: $path at $commit is not JSON" >&2
 		exit 1
 	fi
 done
 curl -fsSL --retry 3 -o "$tmp/LICENSE" "$raw/$commit/LICENSE.md"
 
-for f in "${files[@]}" LICENSE; do
+for f in "${names[@]}" LICENSE; do
 	cp "$tmp/$f" "$here/$f"
 done
 
@@ -75,5 +83,6 @@ awk -v line="Snapshot: web-platform-tests commit $commit ($ref), fetched $date."
 cp "$tmp/README.md" "$here/README.md"
 
 echo "Fetched web-platform-tests $commit ($ref) into $here."
-echo "Next: review the diff, update wptFixtures' case counts in wpt_test.go if the"
-echo "cases changed, and run WPT_REQUIRED=1 go test ./... from the repository root."
+echo "Next: review the diff, update the case counts in wpt_test.go (wptFixtures) and"
+echo "urlpattern/wpt_test.go if the cases changed, and run WPT_REQUIRED=1 go test ./..."
+echo "from the repository root."

@@ -1,0 +1,69 @@
+// Package patternparts holds the part lists of the URL Pattern Standard
+// (https://urlpattern.spec.whatwg.org/#parts), which package urlpattern
+// compiles its patterns from, so that other packages of this module (a
+// router, say) can read the part lists of a compiled pattern without
+// package urlpattern exporting them.
+package patternparts
+
+// A Type is https://urlpattern.spec.whatwg.org/#part-type. The constants
+// are in the order in which URLPattern.compareComponent ranks them, from
+// the least to the most specific.
+type Type uint8
+
+const (
+	// FullWildcard is "full-wildcard": a group that greedily matches all
+	// code points ("*").
+	FullWildcard Type = iota
+	// SegmentWildcard is "segment-wildcard": a group that matches code
+	// points up to the next delimiter (":name").
+	SegmentWildcard
+	// Regexp is "regexp": a group with a regular expression of its own
+	// ("(\d+)", ":id(\d+)").
+	Regexp
+	// FixedText is "fixed-text": text to match as it is.
+	FixedText
+)
+
+// A Modifier is https://urlpattern.spec.whatwg.org/#part-modifier. The
+// constants are in the order in which URLPattern.compareComponent ranks
+// them, from the least to the most specific.
+type Modifier uint8
+
+const (
+	ZeroOrMore Modifier = iota // "*"
+	Optional                   // "?"
+	OneOrMore                  // "+"
+	None                       // no modifier
+)
+
+// A Part is https://urlpattern.spec.whatwg.org/#part. Value, Prefix and
+// Suffix are canonicalized (encoded) text; Value is the regular expression
+// of a Regexp part and empty for the wildcards.
+type Part struct {
+	Type     Type
+	Value    string
+	Modifier Modifier
+	Name     string
+	Prefix   string
+	Suffix   string
+}
+
+// A Component is what a compiled component of a pattern offers to read:
+// https://urlpattern.spec.whatwg.org/#component and its options.
+type Component struct {
+	// PatternString is the component's pattern string.
+	PatternString string
+	// Parts is the component's part list. It must not be modified.
+	Parts []Part
+	// Delimiter and Prefix are the options' delimiter code point and prefix
+	// code point ("/" and "/" for a pathname with a special scheme, "."
+	// and "" for a hostname, empty otherwise).
+	Delimiter, Prefix string
+	// IgnoreCase is the options' ignore case.
+	IgnoreCase bool
+}
+
+// Of returns component c (0 for the protocol to 7 for the hash, in the
+// standard's order) of p, a *urlpattern.Pattern. Package urlpattern sets it
+// when it is initialized.
+var Of func(p any, c int) (Component, bool)

@@ -1,0 +1,42 @@
+// Package urlhook lets package urlpattern run steps of the basic URL parser
+// (https://url.spec.whatwg.org/#concept-basic-url-parser) that package url
+// does not export: a run with a state override on a dummy URL that says
+// whether it returned failure, which the URL class's setters do not.
+//
+// Package url sets the variables in an init function (urlpattern_hook.go),
+// so they are set once package url is imported, as package urlpattern does.
+// They take and return plain strings, so that nothing of package url's
+// internals shows through, and the package is internal, so that they are no
+// API of the module.
+package urlhook
+
+var (
+	// Hostname runs the basic URL parser on value with the URL
+	// "https://dummy.invalid/" as url and hostname state as state override
+	// (https://urlpattern.spec.whatwg.org/#canonicalize-a-hostname, step 3),
+	// and returns url's host, serialized, or ok false when the parser
+	// returned failure.
+	Hostname func(value string) (host string, ok bool)
+
+	// Port runs the basic URL parser on value with the URL
+	// "https://dummy.invalid/" as url, its scheme set to scheme when
+	// setScheme is true, and port state as state override
+	// (https://urlpattern.spec.whatwg.org/#canonicalize-a-port, steps 2 to
+	// 4), and returns url's port, serialized, or the empty string when it is
+	// null; or ok false when the parser returned failure.
+	Port func(value, scheme string, setScheme bool) (port string, ok bool)
+
+	// OpaquePathname runs the basic URL parser on value with the URL
+	// "https://dummy.invalid/", its path set to the empty string, as url and
+	// opaque path state as state override
+	// (https://urlpattern.spec.whatwg.org/#canonicalize-an-opaque-pathname,
+	// steps 2 to 4), and returns url's path, serialized, or ok false when
+	// the parser returned failure.
+	OpaquePathname func(value string) (path string, ok bool)
+
+	// ToWellFormed returns s as a string of Unicode scalar values, each
+	// invalid UTF-8 sequence replaced by U+FFFD as the Encoding Standard's
+	// UTF-8 decoder reads it: the conversion package url makes of every
+	// input, so that package urlpattern reads a string as it does.
+	ToWellFormed func(s string) string
+)

@@ -1,0 +1,151 @@
+package urlpattern
+
+import (
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/webstd/url/internal/jsregexp"
+)
+
+// compiledRegexps caches the regular expressions of the components that
+// are matched directly.
+var compiledRegexps sync.Map // *component → *jsregexp.Regexp
+
+// execRegexp returns what c's regular expression, compiled even when c is
+// matched directly, gives for input: the groups, or false.
+func execRegexp(t testing.TB, c *component, input string) ([]Group, bool) {
+	t.Helper()
+	re, ok := compiledRegexps.Load(c)
+	if !ok {
+		r, err := jsregexp.Compile(c.regexpString, c.opts.ignoreCase)
+		if err != nil {
+			t.Fatalf("the regular expression %q of a component matched directly does not compile: %v", c.regexpString, err)
+		}
+		re, _ = compiledRegexps.LoadOrStore(c, r)
+	}
+	idx := re.(*jsregexp.Regexp).FindStringSubmatchIndex(input)
+	if idx == nil {
+		return nil, false
+	}
+	groups := make([]Group, len(c.names))
+	for i := range groups {
+		if lo := idx[2*(i+1)]; lo >= 0 {
+			groups[i] = Group{Value: input[lo:idx[2*(i+1)+1]], Defined: true}
+		}
+	}
+	return groups, true
+}
+
+// checkDirect checks that the direct match of c, when it has one, agrees
+// with its regular expression on input.
+func checkDirect(t testing.TB, c *component, input string) {
+	t.Helper()
+	if !c.direct {
+		return
+	}
+	got, gotOK := c.exec(input)
+	want, wantOK := execRegexp(t, c, input)
+	if gotOK != wantOK || (gotOK && !slices.Equal(got, want)) {
+		t.Errorf("pattern %q (regexp %q) on %q: direct match %v %v, regexp %v %v", c.patternString, c.regexpString, input, gotOK, got, wantOK, want)
+	}
+	if c.test(input) != wantOK {
+		t.Errorf("pattern %q on %q: test %v, regexp %v", c.patternString, input, !wantOK, wantOK)
+	}
+}
+
+// TestDirectMatch checks that the patterns matched without a regular
+// expression match as their regular expressions do: which ones match
+// directly, and that they agree on inputs built to find the places where a
+// scan could go wrong (delimiters, empty segments, case, line terminators).
+func TestDirectMatch(t *testing.T) {
+	cases := []struct {
+		pathname, hostname string
+		ignoreCase         bool
+		direct             bool
+	}{
+		{"/books/:id", "example.com", false, true},
+		{"/books/:id/:page", ":sub.example.com", false, true},
+		{"/:a/*", "*.example.com", false, true},
+		{"/static/*", "*", false, true},
+		{"/*/foo", "*.a.b", false, true},
+		{"/:id.json", "x", false, false}, // the segment wildcard can end at "." or at the end
+		{"/:a-:b", "x", false, false},
+		{"/books/:id?", "x", false, false},
+		{"/*/:x", "x", false, false},
+		{"/Books/:id", "Example.com", true, true},
+		{"/*/FOO", "x", true, false}, // folding could change the length of the tail
+		{"", "", false, true},
+	}
+	inputs := []string{
+		"", "/", "//", "/books", "/books/", "/books/1", "/books/1/", "/books/1/2", "/BOOKS/1",
+		"/a/b", "/a/b/c", "/static/", "/static/x/y", "/x/foo", "/x/y/foo", "/x/FOO", "/foo",
+		"/a\nb/foo", "/a\u2028/foo", "/1.json", "/a-b", "/ſ/k", "/K/foo", "x", "a.example.com",
+		"Example.com", "example.com", ".example.com", "a.b.example.com",
+	}
+	for _, c := range cases {
+		p, err := Options{IgnoreCase: c.ignoreCase}.New(Init{Protocol: new("https"), Pathname: new(c.pathname), Hostname: new(c.hostname)})
+		if err != nil {
+			t.Fatalf("%q: %v", c.pathname, err)
+		}
+		if got := p.components[Pathname].direct; got != c.direct {
+			t.Errorf("pathname %q: matched directly %v, want %v", c.pathname, got, c.direct)
+		}
+		for _, comp := range []Component{Pathname, Hostname} {
+			for _, in := range inputs {
+				checkDirect(t, p.components[comp], in)
+			}
+		}
+	}
+}
+
+// TestDirectMatchWPT checks the direct matches of every component of every
+// pattern of urlpatterntestdata.json against their regular expressions, on
+// every component of every input of the fixture.
+func TestDirectMatchWPT(t *testing.T) {
+	cases := decodeCases(t, wptFile(t, "urlpatterntestdata.json"))
+	var patterns []*Pattern
+	var inputs []string
+	for _, c := range cases {
+		args, _ := c["pattern"].([]jsValue)
+		if p, err := construct(t, args); err == nil {
+			patterns = append(patterns, p)
+		}
+		in, _ := c["inputs"].([]jsValue)
+		for _, x := range in {
+			switch x := x.(type) {
+			case string:
+				inputs = append(inputs, x)
+			case map[string]jsValue:
+				for _, v := range x {
+					inputs = append(inputs, v.(string))
+				}
+			}
+		}
+	}
+	slices.Sort(inputs)
+	inputs = slices.Compact(inputs)
+	// Each distinct component once: by its regular expression and options.
+	type key struct {
+		regexp string
+		opts   options
+	}
+	seen := map[key]bool{}
+	direct := 0
+	for _, p := range patterns {
+		for _, c := range p.components {
+			if k := (key{c.regexpString, c.opts}); seen[k] {
+				continue
+			} else {
+				seen[k] = true
+			}
+			if c.direct {
+				direct++
+			}
+			for _, in := range inputs {
+				checkDirect(t, c, in)
+			}
+		}
+	}
+	t.Logf("%d of %d distinct components matched directly, each checked on %d inputs", direct, len(seen), len(inputs))
+}

@@ -1,0 +1,81 @@
+// Package urlpattern implements the WHATWG URL Pattern Standard
+// (https://urlpattern.spec.whatwg.org/), JavaScript's URLPattern, in pure
+// Go: patterns that match URLs component by component, with the syntax of
+// path-to-regexp.
+//
+//	p, err := urlpattern.Parse("https://*.example.com/books/:id")
+//	r := p.Exec("https://shop.example.com/books/42")
+//	// r.Pathname.Groups["id"].Value == "42", r.Hostname.Groups["0"].Value == "shop"
+//
+// # From JavaScript
+//
+// Each part of JavaScript's API has its counterpart:
+//
+//	new URLPattern(input)                   Parse(input)
+//	new URLPattern(input, baseURL)          ParseWithBase(input, baseURL)
+//	new URLPattern({pathname: "/:id"})      New(Init{Pathname: new("/:id")})
+//	new URLPattern(input, {ignoreCase})     Options{IgnoreCase: true}.Parse(input), and so on
+//	pattern.test(url), pattern.test(url, base), pattern.test(init)
+//	                                        p.Test(url), p.TestWithBase(url, base), p.TestInit(init)
+//	pattern.exec(...)                       p.Exec(url), p.ExecWithBase, p.ExecInit: a *Result or nil
+//	pattern.pathname (and the others)       p.Pathname(): the component's pattern string
+//	pattern.hasRegExpGroups                 p.HasRegExpGroups()
+//	URLPattern.compareComponent (tentative) CompareComponent
+//	pattern.generate (tentative)            p.Generate
+//
+// [Pattern.TestURL] and [Pattern.ExecURL] match a parsed URL of package
+// github.com/webstd/url, as the standard's match does given a URL record.
+//
+// A URLPatternInit is an [Init], whose members are pointers so that a
+// member that is not there (nil: for a pattern, the component matches
+// anything) differs from the empty string (it matches only the empty
+// string). Go's new(expr) makes one from a string. The result of exec is a
+// [Result]: its inputs and, for each component, the input it matched and
+// the values of its groups, where a group that did not take part in the
+// match, JavaScript's undefined, is a [Group] with Defined false, told
+// apart from one that matched the empty string.
+//
+// Where JavaScript throws a TypeError, the functions return an [*Error]
+// that says which step of the standard failed ([ErrorKind], a sentinel for
+// errors.Is), in which component, and on what text. Calls that JavaScript
+// rejects for the type of an argument, such as an init with a base URL
+// beside it, have no counterpart: Go's types rule them out.
+//
+// # Matching in linear time
+//
+// The standard matches each component with an ECMAScript regular
+// expression that it generates from the pattern, with the flags "v" or
+// "vi". This package gives the same results in time linear in the length
+// of the URL, whatever the pattern:
+//
+//   - A component of fixed text, named groups and "*" wildcards that can
+//     match in one way only ("/books/:id/*", "*.example.com") is matched by
+//     a scan of its part list, without a regular expression.
+//   - Any other, and any with a regular expression group such as
+//     ":id(\\d+)", is matched by an ECMAScript regular expression engine of
+//     this module that finds the match and the captures that ECMAScript's
+//     backtracking would find, with a bounded backtracker for short inputs
+//     and a Pike VM for long ones, both linear.
+//
+// A regular expression group can use all of ECMAScript's syntax with the v
+// flag (classes with set operations such as [\p{L}--[a-z]], \q{...},
+// Unicode properties, modifiers such as (?i:...)), but for the features no
+// algorithm matches in linear time: a backreference (\1, \k<name>) or a
+// lookaround ((?=...), (?<!...)) makes the pattern fail to compile with
+// [ErrRegExp], as do Unicode properties that Go's unicode package has no
+// table for (Script_Extensions, the emoji properties) and quantifier counts
+// above 1000. So does a pattern that ECMAScript rejects.
+//
+// # Beyond the standard
+//
+// [CompareComponent] and [Pattern.Generate] implement URLPattern methods
+// that Web Platform Tests test as tentative and Chromium ships, but that
+// the standard does not have yet: ordering patterns from the most to the
+// least specific, as a router needs, and building a URL component from a
+// pattern and the values of its groups.
+//
+// One step departs from the standard's text, as browsers and Web Platform
+// Tests do: the port of a pattern is canonicalized without the dummy URL's
+// scheme, so that {port: "443*"} stays "443*" (the standard's "https" dummy
+// URL would drop 443 as its default port).
+package urlpattern
