@@ -9,8 +9,10 @@ package url
 // runs the state machine, which handles every input. FuzzFastPath holds the
 // two to the same result.
 
-// parseSerialized returns the URL that input parses to when input is one of
-// these, with no base URL needed:
+// parseSerialized makes *u the URL that input parses to, and reports true,
+// when input is one of these, with no base URL needed (it fills the
+// caller's URL rather than return one: a URL is larger than Go returns in
+// registers):
 //
 //   - scheme "://" host [":" port] [path] ["?" query] ["#" fragment], where
 //     the scheme is a special scheme in lowercase, the host a lowercase ASCII
@@ -31,13 +33,13 @@ package url
 // an input is printable ASCII, so it has no leading or trailing C0 control
 // or space and no tab or newline to remove. The URL's href is input itself,
 // or, when a special URL's path was empty, input with "/" where the path is.
-func parseSerialized(input string) (URL, bool) {
+func parseSerialized(u *URL, input string) bool {
 	// The scheme, as the scheme state reads it, already lowercase.
-	scheme, rest, ok := cutScheme(input)
-	if !ok || classesOf(scheme)&classUpper != 0 {
-		return URL{}, false
+	scheme, rest, ok := cutSchemeExcept(input, classUpper)
+	if !ok {
+		return false
 	}
-	u := URL{schemeEnd: uint32(len(scheme))}
+	*u = URL{schemeEnd: uint32(len(scheme))}
 	i := len(scheme) + 1 // past ":"
 	set := querySet
 	emptyPath := false
@@ -52,14 +54,14 @@ func parseSerialized(input string) (URL, bool) {
 		i, ok = u.scanSerializedOpaquePath(input, i)
 	}
 	if !ok {
-		return URL{}, false
+		return false
 	}
 	// The query, then the fragment, each with nothing to percent-encode.
 	if i < len(input) && input[i] == '?' {
 		u.queryStart = uint32(i)
 		for i++; i < len(input) && input[i] != '#'; i++ {
 			if set.contains(input[i]) {
-				return URL{}, false
+				return false
 			}
 		}
 	}
@@ -67,7 +69,7 @@ func parseSerialized(input string) (URL, bool) {
 		u.fragmentStart = uint32(i)
 		for i++; i < len(input); i++ {
 			if fragmentSet.contains(input[i]) {
-				return URL{}, false
+				return false
 			}
 		}
 	}
@@ -75,7 +77,7 @@ func parseSerialized(input string) (URL, bool) {
 	if emptyPath {
 		u.insertPathSlash()
 	}
-	return u, true
+	return true
 }
 
 // insertPathSlash writes the empty path of a special URL as the serializer

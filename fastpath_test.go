@@ -14,7 +14,8 @@ func FuzzFastPath(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
-		fast, ok := parseSerialized(input)
+		var fast URL
+		ok := parseSerialized(&fast, input)
 		if !ok {
 			return
 		}
@@ -63,7 +64,8 @@ func TestFastPathTakes(t *testing.T) {
 		{"sc://u@h/", false},            // credentials
 		{"HTTPS://example.com/", false}, // an upper-case scheme
 	} {
-		u, ok := parseSerialized(tc.input)
+		var u URL
+		ok := parseSerialized(&u, tc.input)
 		if ok != tc.takes {
 			t.Errorf("parseSerialized(%q) takes it: %v, want %v", tc.input, ok, tc.takes)
 			continue

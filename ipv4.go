@@ -28,6 +28,16 @@ func endsInANumber(input string) bool {
 		end--
 	}
 
+	// Every label that steps 5 and 6 return true for ends in an ASCII hex
+	// digit, or is "0x" or "0X": most domains end in a letter that is
+	// neither, and need not be split at all.
+	if end == 0 {
+		return false
+	}
+	if c := input[end-1]; !isASCIIHexDigit(int(c)) && c|0x20 != 'x' {
+		return false
+	}
+
 	// 4. Let last be the last item in parts.
 	last := input[strings.LastIndexByte(input[:end], '.')+1 : end]
 

@@ -314,3 +314,37 @@ func FuzzIPv4(f *testing.F) {
 		}
 	})
 }
+
+// TestEndsInANumberSteps holds endsInANumber, with its shortcuts, to the
+// checker's steps written out literally, on every string of up to five
+// code points from an alphabet that reaches each step.
+func TestEndsInANumberSteps(t *testing.T) {
+	steps := func(input string) bool {
+		parts := strings.Split(input, ".")
+		if parts[len(parts)-1] == "" {
+			if len(parts) == 1 {
+				return false
+			}
+			parts = parts[:len(parts)-1]
+		}
+		last := parts[len(parts)-1]
+		if last != "" && ipv4AllDigits(last) {
+			return true
+		}
+		_, _, ok := parseIPv4Number(last)
+		return ok
+	}
+	const alphabet = "09afgxX."
+	var walk func(s string)
+	walk = func(s string) {
+		if s != "" && endsInANumber(s) != steps(s) {
+			t.Errorf("endsInANumber(%q) = %v, the steps say %v", s, endsInANumber(s), steps(s))
+		}
+		if len(s) < 5 {
+			for i := 0; i < len(alphabet); i++ {
+				walk(s + alphabet[i:i+1])
+			}
+		}
+	}
+	walk("")
+}

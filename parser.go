@@ -54,7 +54,11 @@ type Parser struct {
 // page until the URL is gone. To keep the URL longer than the page, keep
 // [URL.Clone].
 func Parse(input string) (URL, error) {
-	u, fail := parse(input, nil, nil, nil)
+	var u URL
+	if len(input) < maxHrefLength && parseSerialized(&u, input) {
+		return u, nil // the fast path of parse, without a copy of u
+	}
+	u, fail := runParser(input, nil, nil, nil)
 	if fail != 0 {
 		return URL{}, parseError(input, nil, fail)
 	}
@@ -387,7 +391,8 @@ type parser struct {
 // serialization, and nothing when input is already serialized.
 func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure) {
 	if enc == nil && errs == nil && len(input) < maxHrefLength { // (the fast path may add a "/")
-		if u, ok := parseSerialized(input); ok {
+		var u URL
+		if parseSerialized(&u, input) {
 			return u, 0
 		}
 	}

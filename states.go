@@ -129,12 +129,17 @@ func (p *parser) schemeChangeAllowed(scheme string) bool {
 // (.), as the scheme start and scheme states read them (and as a
 // URL-scheme string is written, https://url.spec.whatwg.org/#url-scheme-string).
 // ok is false when s does not start with such a scheme and ":".
-func cutScheme(s string) (scheme, rest string, ok bool) {
-	if s == "" || !isASCIIAlpha(int(s[0])) {
+func cutScheme(s string) (scheme, rest string, ok bool) { return cutSchemeExcept(s, 0) }
+
+// cutSchemeExcept is cutScheme for a scheme none of whose code points is in
+// the classes of except: the fast path takes only a scheme already in
+// lowercase (classUpper), in the same pass.
+func cutSchemeExcept(s string, except class) (scheme, rest string, ok bool) {
+	if s == "" || !isASCIIAlpha(int(s[0])) || byteClass[s[0]]&except != 0 {
 		return "", "", false
 	}
 	i := 1
-	for i < len(s) && byteClass[s[i]]&schemeCodePoint != 0 {
+	for i < len(s) && byteClass[s[i]]&(schemeCodePoint|except) == schemeCodePoint {
 		i++
 	}
 	if i == len(s) || s[i] != ':' {
