@@ -170,6 +170,18 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // match yields the routes that match u, in order; with setInput, each
 // result's Inputs are [input], as Exec of the string has them.
 func (r *Router[V]) match(u url.URL, input string, setInput bool, yield func(Match[V]) bool) {
+	r.matching(u, func(rt *route[V]) bool {
+		res := rt.pattern.ExecURL(u)
+		if setInput {
+			res.Inputs = []string{input}
+		}
+		return yield(Match[V]{rt.pattern, rt.value, res})
+	})
+}
+
+// matching yields the routes whose pattern matches u, in order, without
+// their results.
+func (r *Router[V]) matching(u url.URL, yield func(*route[V]) bool) {
 	if !u.IsValid() || len(r.routes) == 0 {
 		return
 	}
@@ -177,17 +189,9 @@ func (r *Router[V]) match(u url.URL, input string, setInput bool, yield func(Mat
 	defer scratchPool.Put(s)
 	s.ids = candidates(&r.index, u, s.ids[:0], s)
 	for _, id := range s.ids {
-		rt := &r.routes[id]
 		// Confirm the candidate: Test allocates nothing, so the routes
 		// the index could not rule out cost no Result.
-		if !rt.pattern.TestURL(u) {
-			continue
-		}
-		res := rt.pattern.ExecURL(u)
-		if setInput {
-			res.Inputs = []string{input}
-		}
-		if !yield(Match[V]{rt.pattern, rt.value, res}) {
+		if rt := &r.routes[id]; rt.pattern.TestURL(u) && !yield(rt) {
 			return
 		}
 	}
