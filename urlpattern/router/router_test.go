@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/patternparts"
 	"github.com/webstd/url/urlpattern"
 )
 
@@ -102,6 +103,10 @@ func TestRouterZero(t *testing.T) {
 	}
 	if got := matchesOf(&r, "https://example.com:99999/"); got != nil {
 		t.Errorf("an invalid URL matches %v", got)
+	}
+	r.Add(r.routes[2].pattern, 4) // the same pattern again: a second route
+	if got := matchesOf(&r, "https://example.com/x"); !slices.Equal(got, []int{3, 4}) {
+		t.Errorf("matches %v, want [3 4]", got)
 	}
 }
 
@@ -444,4 +449,66 @@ func FuzzRouter(f *testing.F) {
 		}
 		checkAgainstLoop(t, &r, patterns, input, true)
 	})
+}
+
+// componentsOf returns the eight components of u as package urlpattern
+// matches them (https://urlpattern.spec.whatwg.org/#url-pattern-match,
+// steps 13.3 to 13.10).
+func componentsOf(u url.URL) [numComponents]string {
+	query, _ := u.Query()
+	fragment, _ := u.Fragment()
+	return [numComponents]string{u.Scheme(), u.Username(), u.Password(), u.Hostname(), u.Port(), u.Pathname(), query, fragment}
+}
+
+// TestExecGroups checks the hook through which a ServeMux gets the groups
+// of the pathname alone: on random patterns and URLs, a pattern matches a
+// URL when each of its components matches the URL's, and each component's
+// groups are those of ExecURL's result that are defined.
+func TestExecGroups(t *testing.T) {
+	g := newGen(7)
+	matched := 0
+	for range 3000 {
+		p, err := g.pattern()
+		if err != nil {
+			continue
+		}
+		u, err := url.Parse(g.url([]*urlpattern.Pattern{p}))
+		if err != nil {
+			continue
+		}
+		res := p.ExecURL(u)
+		values := componentsOf(u)
+		all := true
+		for c := range numComponents {
+			groups := map[string]string{}
+			ok := patternparts.ExecGroups(p, c, values[c], func(name, value string) { groups[name] = value })
+			all = all && ok
+			if !ok || res == nil {
+				continue
+			}
+			want := map[string]string{}
+			for name, gr := range res.Component(urlpattern.Component(c)).Groups {
+				if gr.Defined {
+					want[name] = gr.Value
+				}
+			}
+			if !reflect.DeepEqual(groups, want) {
+				t.Errorf("%s on %s, component %d: ExecGroups gives %v, ExecURL %v", patternString(p), u, c, groups, want)
+			}
+		}
+		if all != (res != nil) {
+			t.Errorf("%s on %s: every component matches: %v, ExecURL: %v", patternString(p), u, all, res != nil)
+		}
+		if res != nil {
+			matched++
+		}
+	}
+	if matched < 500 {
+		t.Errorf("only %d patterns matched their URL", matched)
+	}
+	if patternparts.ExecGroups(nil, pathname, "/", func(string, string) {}) ||
+		patternparts.ExecGroups(&urlpattern.Pattern{}, pathname, "/", func(string, string) {}) ||
+		patternparts.ExecGroups(urlpattern.MustParse("https://h/*"), 8, "/", func(string, string) {}) {
+		t.Error("ExecGroups matches for a nil or zero pattern or a component that is not one")
+	}
 }

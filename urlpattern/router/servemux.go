@@ -13,6 +13,7 @@ import (
 	"golang.org/x/net/http/httpguts"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/patternparts"
 	"github.com/webstd/url/urlpattern"
 )
 
@@ -103,33 +104,51 @@ func splitMethod(pattern string) (method, rest string) {
 	return pattern[:i], strings.TrimLeft(pattern[i:], " \t")
 }
 
-// resultKey is the key of a request's Result in its context.
+// resultKey is the key of a request's lazyResult in its context.
 type resultKey struct{}
 
+// A lazyResult is the Result of a route's pattern on a request's URL,
+// made the first time a handler asks for it: routing a request executes
+// only the pathname, for the path values.
+type lazyResult struct {
+	once    sync.Once
+	pattern *urlpattern.Pattern
+	url     url.URL
+	result  *urlpattern.Result
+}
+
 // Result returns what the pattern of the route that a ServeMux chose for
-// the request r matched: the inputs and, for each component of the URL,
-// the input and the groups. It returns nil for a request that a ServeMux
-// did not route.
+// the request r matched: its ExecURL of the request's URL ([RequestURL]),
+// with the inputs and, for each component, the input and the groups. The
+// first call makes it; later ones return the same. It returns nil for a
+// request that a ServeMux did not route.
 func Result(r *http.Request) *urlpattern.Result {
-	res, _ := r.Context().Value(resultKey{}).(*urlpattern.Result)
-	return res
+	lr, _ := r.Context().Value(resultKey{}).(*lazyResult)
+	if lr == nil {
+		return nil
+	}
+	lr.once.Do(func() { lr.result = lr.pattern.ExecURL(lr.url) })
+	return lr.result
 }
 
 // ServeHTTP serves r with the handler of the first route that matches it.
-// The handler gets a shallow copy of r whose context holds the [Result],
-// whose Pattern is the route's pattern as given to Handle, and with a path
-// value (Request.SetPathValue) for each group of the pathname that took
-// part in the match: r.PathValue("id") for "/books/:id", "0" for the first
-// unnamed group ("*" or a regular expression). A group that did not take
-// part ("/books/:id?" on "/books") has no path value, and PathValue
-// returns the empty string for it.
+// The handler gets a shallow copy of r whose Pattern is the route's
+// pattern as given to Handle, with a path value (Request.SetPathValue) for
+// each group of the pathname that took part in the match:
+// r.PathValue("id") for "/books/:id", "0" for the first unnamed group ("*"
+// or a regular expression). A group that did not take part ("/books/:id?"
+// on "/books") has no path value, and PathValue returns the empty string
+// for it. The groups of the other components are in [Result], which
+// executes the whole pattern when the handler first asks for it: routing
+// a request tests the routes' patterns and executes only the winner's
+// pathname.
 func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	u, err := RequestURL(r)
 	if err != nil {
 		http.Error(w, "400 Bad Request", http.StatusBadRequest)
 		return
 	}
-	rt, res, methods := m.find(u, r.Method)
+	rt, p, methods := m.find(u, r.Method)
 	if rt == nil {
 		if len(methods) > 0 {
 			w.Header().Set("Allow", strings.Join(allowed(methods), ", "))
@@ -139,31 +158,27 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	r = r.WithContext(context.WithValue(r.Context(), resultKey{}, res))
+	r = r.WithContext(context.WithValue(r.Context(), resultKey{}, &lazyResult{pattern: p, url: u}))
 	r.Pattern = rt.pattern
-	for name, g := range res.Pathname.Groups {
-		if g.Defined {
-			r.SetPathValue(name, g.Value)
-		}
-	}
+	patternparts.ExecGroups(p, pathname, u.Pathname(), r.SetPathValue)
 	rt.handler.ServeHTTP(w, r)
 }
 
-// find returns the first route that matches u for method, and what its
-// pattern matched; or, when there is none, the methods of the routes that
-// match u.
-func (m *ServeMux) find(u url.URL, method string) (*muxRoute, *urlpattern.Result, []string) {
+// find returns the first route that matches u for method, and its
+// pattern; or, when there is none, the methods of the routes that match u.
+func (m *ServeMux) find(u url.URL, method string) (rt *muxRoute, p *urlpattern.Pattern, methods []string) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	var methods []string
-	for match := range m.router.Match(u) {
-		rt := match.Value
-		if rt.method == "" || rt.method == method || rt.method == http.MethodGet && method == http.MethodHead {
-			return rt, match.Result, nil
+	m.router.matching(u, func(candidate *route[*muxRoute]) bool {
+		c := candidate.value
+		if c.method == "" || c.method == method || c.method == http.MethodGet && method == http.MethodHead {
+			rt, p, methods = c, candidate.pattern, nil
+			return false
 		}
-		methods = append(methods, rt.method)
-	}
-	return nil, nil, methods
+		methods = append(methods, c.method)
+		return true
+	})
+	return rt, p, methods
 }
 
 // allowed returns the methods of an Allow header for routes of methods:

@@ -6,10 +6,14 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/webstd/url"
+	"github.com/webstd/url/urlpattern"
 )
 
 // echo is a handler that writes its name, the request's Pattern and the
@@ -232,5 +236,45 @@ func TestAllow(t *testing.T) {
 	got := allowed([]string{"POST", "GET", "POST", "DELETE"})
 	if want := []string{"DELETE", "GET", "HEAD", "POST"}; !slices.Equal(got, want) {
 		t.Errorf("allowed = %q, want %q", got, want)
+	}
+}
+
+// TestServeMuxResult checks that Result gives the handler what its route's
+// pattern matched in the request's URL, the result of its ExecURL, each
+// time it is called.
+func TestServeMuxResult(t *testing.T) {
+	p := "https://:shop.example.com/cart/:item/*"
+	mux := NewServeMux()
+	var got []*urlpattern.Result
+	mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
+		got = append(got, Result(r), Result(r))
+	})
+	rec := serve(mux, "GET", "https://toys.example.com/cart/7/a/b?x=1")
+	want := urlpattern.MustParse(p).ExecURL(url.MustParse("https://toys.example.com/cart/7/a/b?x=1"))
+	if rec.Code != 200 || len(got) != 2 || !reflect.DeepEqual(got[0], want) || got[1] != got[0] {
+		t.Errorf("Result = %+v, want %+v", got, want)
+	}
+	if Result(httptest.NewRequest("GET", "/", nil)) != nil {
+		t.Error("Result of a request no ServeMux routed is not nil")
+	}
+}
+
+// TestServeMuxAllocs holds the cost of routing a request: the URL, the
+// request's copy with its context, the path values; not the Result of all
+// eight components, which a handler that calls Result pays for.
+func TestServeMuxAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	mux := NewServeMux()
+	for _, path := range githubRoutes {
+		mux.Handle("GET "+path, http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+	}
+	req := httptest.NewRequest("GET", "http://api.github.com/repos/o/r/issues/7/comments", nil)
+	w := httptest.NewRecorder()
+	n := testing.AllocsPerRun(100, func() { mux.ServeHTTP(w, req) })
+	t.Logf("%.0f allocations a request", n)
+	if w.Code != 200 || n > 8 {
+		t.Errorf("%d, %.0f allocations a request, want 200 and at most 8", w.Code, n)
 	}
 }
