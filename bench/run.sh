@@ -4,7 +4,7 @@
 # markdown table per corpus (median of the rounds), ready to paste into
 # ../BENCHMARKS.md, then the targets met or missed.
 #
-#   ./run.sh                     5 rounds of every benchmark
+#   ./run.sh                     5 rounds of every corpus (BenchmarkParse)
 #   ROUNDS=9 ./run.sh            more rounds
 #   BENCH=Parse/kasztp ./run.sh  one corpus (a -bench pattern)
 #   BENCHTIME=2s ./run.sh        longer rounds (go test -benchtime)
@@ -21,7 +21,7 @@ cd "$(dirname "$0")"
 
 export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.4}"
 rounds="${ROUNDS:-5}"
-pattern="${BENCH:-.}"
+pattern="${BENCH:-^BenchmarkParse\$}"
 benchtime="${BENCHTIME:-1s}"
 
 # goada compiles ada's C++ (C++20) through cgo: it needs a C and a C++

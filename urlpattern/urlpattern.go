@@ -345,4 +345,24 @@ func init() {
 			IgnoreCase:    comp.opts.ignoreCase,
 		}, true
 	}
+	patternparts.ExecGroups = func(p any, c int, input string, group func(name, value string)) bool {
+		pat, ok := p.(*Pattern)
+		if !ok || !pat.valid() || c < 0 || c >= numComponents {
+			return false
+		}
+		comp := pat.components[c]
+		if len(comp.names) == 0 {
+			return comp.test(input)
+		}
+		values, ok := comp.exec(input)
+		if !ok {
+			return false
+		}
+		for i, name := range comp.names {
+			if values[i].Defined {
+				group(name, values[i].Value)
+			}
+		}
+		return true
+	}
 }

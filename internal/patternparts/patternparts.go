@@ -67,3 +67,12 @@ type Component struct {
 // standard's order) of p, a *urlpattern.Pattern. Package urlpattern sets it
 // when it is initialized.
 var Of func(p any, c int) (Component, bool)
+
+// ExecGroups matches component c of p, a *urlpattern.Pattern, against
+// input, as the component's part of Exec does, and calls group with the
+// name and value of each of the component's groups that took part in the
+// match, in the order of its group name list. It returns false, without
+// calling group, when input does not match (or p is not a valid pattern).
+// It lets a router give the groups of one component without building the
+// Result of all eight. Package urlpattern sets it when it is initialized.
+var ExecGroups func(p any, c int, input string, group func(name, value string)) bool

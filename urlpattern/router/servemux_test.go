@@ -1,0 +1,280 @@
+package router
+
+import (
+	"crypto/tls"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/webstd/url"
+	"github.com/webstd/url/urlpattern"
+)
+
+// echo is a handler that writes its name, the request's Pattern and the
+// path values of keys; for the key "host", the first group of the
+// hostname in the Result.
+func echo(name string, keys ...string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		res := Result(r)
+		if res == nil {
+			io.WriteString(w, "no Result")
+			return
+		}
+		fmt.Fprintf(w, "%s [%s]", name, r.Pattern)
+		for _, k := range keys {
+			if k == "host" {
+				fmt.Fprintf(w, " host=%s", res.Hostname.Groups["0"].Value)
+				continue
+			}
+			fmt.Fprintf(w, " %s=%s", k, r.PathValue(k))
+		}
+	})
+}
+
+func serve(h http.Handler, method, target string, tweak ...func(*http.Request)) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, target, nil)
+	for _, f := range tweak {
+		f(req)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+func testMux() *ServeMux {
+	mux := NewServeMux()
+	mux.Handle("GET /books/new", echo("new"))
+	mux.Handle("GET /books/:id", echo("book", "id"))
+	mux.Handle("POST /books/:id", echo("post", "id"))
+	mux.Handle("DELETE /books/:id(\\d+)", echo("delete", "id"))
+	mux.Handle("/files/*", echo("files", "0"))
+	mux.Handle("/search?q=:q", echo("search", "q"))
+	mux.Handle("/docs/:page?", echo("docs", "page"))
+	mux.Handle("https://*.example.com/admin/*", echo("admin", "host"))
+	mux.Handle("http://example.com/plain", echo("plain"))
+	mux.HandleFunc("/func", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "func") })
+	return mux
+}
+
+// TestServeMux checks which handler serves each request, with what path
+// values and results, and the 404 and 405 responses.
+func TestServeMux(t *testing.T) {
+	mux := testMux()
+	tls := func(r *http.Request) { r.TLS = &tls.ConnectionState{} }
+	cases := []struct {
+		method, target string
+		tweak          []func(*http.Request)
+		code           int
+		body           string
+		allow          string
+	}{
+		{"GET", "http://example.com/books/new", nil, 200, "new [GET /books/new]", ""},
+		{"GET", "http://example.com/books/42", nil, 200, "book [GET /books/:id] id=42", ""},
+		{"HEAD", "http://example.com/books/42", nil, 200, "", ""}, // GET serves HEAD (the body is not compared)
+		{"POST", "http://example.com/books/42", nil, 200, "post [POST /books/:id] id=42", ""},
+		{"DELETE", "http://example.com/books/42", nil, 200, "delete [DELETE /books/:id(\\d+)] id=42", ""},
+		{"DELETE", "http://example.com/books/x", nil, 405, "Method Not Allowed\n", "GET, HEAD, POST"},
+		{"PUT", "http://example.com/books/new", nil, 405, "Method Not Allowed\n", "GET, HEAD, POST"},
+		{"PUT", "http://example.com/files/a/b.txt", nil, 200, "files [/files/*] 0=a/b.txt", ""},
+		{"GET", "http://example.com/search?q=go", nil, 200, "search [/search?q=:q] q=", ""},
+		{"GET", "http://example.com/search?x=go", nil, 404, "404 page not found\n", ""},
+		{"GET", "http://example.com/docs", nil, 200, "docs [/docs/:page?] page=", ""},
+		{"GET", "http://example.com/docs/intro", nil, 200, "docs [/docs/:page?] page=intro", ""},
+		// Dot segments are resolved, as the URL parser does.
+		{"GET", "http://example.com/files/../books/7", nil, 200, "book [GET /books/:id] id=7", ""},
+		{"GET", "http://example.com/books/x/%2e%2E/new", nil, 200, "new [GET /books/new]", ""},
+		{"GET", "http://example.com/books/%2e%2E/new", nil, 404, "404 page not found\n", ""},
+		// The scheme comes from r.TLS, the host and port from r.Host.
+		{"GET", "http://shop.example.com/admin/x", nil, 404, "404 page not found\n", ""},
+		{"GET", "http://shop.example.com/admin/x", []func(*http.Request){tls}, 200, "admin [https://*.example.com/admin/*] host=shop", ""},
+		{"GET", "http://shop.example.com:8443/admin/x", []func(*http.Request){tls}, 404, "404 page not found\n", ""},
+		{"GET", "http://shop.example.com:443/admin/x", []func(*http.Request){tls}, 200, "admin [https://*.example.com/admin/*] host=shop", ""},
+		{"GET", "http://example.com/plain", nil, 200, "plain [http://example.com/plain]", ""},
+		{"GET", "http://EXAMPLE.com:80/plain", nil, 200, "plain [http://example.com/plain]", ""},
+		{"GET", "http://example.org/plain", nil, 404, "404 page not found\n", ""},
+		{"GET", "http://example.com/func", nil, 200, "func", ""},
+		{"GET", "http://example.com/nothing", nil, 404, "404 page not found\n", ""},
+		// A request without a host, or with one that is no URL's host.
+		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "" }}, 400, "400 Bad Request\n", ""},
+		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "a@example.com" }}, 400, "400 Bad Request\n", ""},
+		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "exa mple.com" }}, 400, "400 Bad Request\n", ""},
+	}
+	for _, c := range cases {
+		rec := serve(mux, c.method, c.target, c.tweak...)
+		body := rec.Body.String()
+		if c.method == "HEAD" {
+			body = ""
+		}
+		if rec.Code != c.code || body != c.body || rec.Header().Get("Allow") != c.allow {
+			t.Errorf("%s %s: %d %q Allow %q, want %d %q Allow %q", c.method, c.target, rec.Code, body,
+				rec.Header().Get("Allow"), c.code, c.body, c.allow)
+		}
+	}
+}
+
+// TestServeMuxOrder checks that the route added first wins, whatever the
+// method of the routes after it.
+func TestServeMuxOrder(t *testing.T) {
+	mux := NewServeMux()
+	mux.Handle("/a/*", echo("wildcard"))
+	mux.Handle("GET /a/b", echo("exact"))
+	if body := serve(mux, "GET", "http://h/a/b").Body.String(); body != "wildcard [/a/*]" {
+		t.Errorf("got %q, want the route added first", body)
+	}
+	mux = NewServeMux()
+	mux.Handle("POST /a/b", echo("post"))
+	mux.Handle("GET /a/b", echo("get"))
+	mux.Handle("/a/*", echo("any"))
+	for method, want := range map[string]string{"POST": "post [POST /a/b]", "GET": "get [GET /a/b]", "PUT": "any [/a/*]"} {
+		if body := serve(mux, method, "http://h/a/b").Body.String(); body != want {
+			t.Errorf("%s: got %q, want %q", method, body, want)
+		}
+	}
+}
+
+// TestServeMuxStripPrefix checks that the mux reads the request's URL, not
+// its RequestURI, so that it routes requests that a handler in front of it
+// rewrote.
+func TestServeMuxStripPrefix(t *testing.T) {
+	mux := NewServeMux()
+	mux.Handle("/books/:id", echo("book", "id"))
+	h := http.StripPrefix("/api", mux)
+	if body := serve(h, "GET", "http://example.com/api/books/42").Body.String(); body != "book [/books/:id] id=42" {
+		t.Errorf("got %q", body)
+	}
+}
+
+// TestServeMuxPanics checks that Handle refuses what http.ServeMux.Handle
+// refuses: a pattern that does not compile and a nil handler.
+func TestServeMuxPanics(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		h       http.Handler
+		want    string
+	}{
+		{"/books/:id(", echo("x"), "urlpattern: tokenize"},
+		{"GET", echo("x"), "protocol"},
+		{"GET example.com/a", echo("x"), "protocol"},
+		{"/a", nil, "nil handler"},
+		{"ge\x00t /a", echo("x"), "protocol"},
+	} {
+		func() {
+			defer func() {
+				r := recover()
+				if r == nil || !strings.Contains(fmt.Sprint(r), c.want) {
+					t.Errorf("Handle(%q): panic %v, want one that says %q", c.pattern, r, c.want)
+				}
+				if !strings.HasPrefix(fmt.Sprint(r), "router: Handle(") {
+					t.Errorf("Handle(%q): panic %q does not say where", c.pattern, r)
+				}
+			}()
+			NewServeMux().Handle(c.pattern, c.h)
+		}()
+	}
+}
+
+// TestRequestURL checks the URL a request is matched as.
+func TestRequestURL(t *testing.T) {
+	for _, c := range []struct {
+		target string
+		tweak  func(*http.Request)
+		want   string
+	}{
+		{"http://example.com/a/b?c=d", nil, "http://example.com/a/b?c=d"},
+		{"http://example.com/a/../b/./c", nil, "http://example.com/b/c"},
+		{"http://example.com:80/a%7Cb|c", nil, "http://example.com/a%7Cb|c"},
+		{"http://[::1]:8080/", nil, "http://[::1]:8080/"},
+		{"http://example.com/x", func(r *http.Request) { r.TLS = &tls.ConnectionState{} }, "https://example.com/x"},
+		{"http://example.com/x", func(r *http.Request) { r.Host = "other.example:99" }, "http://other.example:99/x"},
+		{"http://example.com/x", func(r *http.Request) { r.URL.Path = "*"; r.URL.RawPath = "" }, ""},
+	} {
+		req := httptest.NewRequest("GET", c.target, nil)
+		if c.tweak != nil {
+			c.tweak(req)
+		}
+		u, err := RequestURL(req)
+		if got := u.Href(); got != c.want || (err == nil) != (c.want != "") {
+			t.Errorf("%s: %q %v, want %q", c.target, got, err, c.want)
+		}
+	}
+}
+
+// TestServeMuxConcurrent serves requests while routes are added: the mux
+// guards its router. Run it with -race.
+func TestServeMuxConcurrent(t *testing.T) {
+	mux := testMux()
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for i := range 100 {
+			mux.Handle(fmt.Sprintf("/extra/%d", i), echo("extra"))
+		}
+	})
+	for range 3 {
+		wg.Go(func() {
+			for range 100 {
+				if body := serve(mux, "GET", "http://example.com/books/42").Body.String(); body != "book [GET /books/:id] id=42" {
+					t.Errorf("got %q", body)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if body := serve(mux, "GET", "http://example.com/extra/99").Body.String(); body != "extra [/extra/99]" {
+		t.Errorf("got %q", body)
+	}
+}
+
+// TestAllow checks the Allow header's list: sorted, each method once, HEAD
+// with GET.
+func TestAllow(t *testing.T) {
+	got := allowed([]string{"POST", "GET", "POST", "DELETE"})
+	if want := []string{"DELETE", "GET", "HEAD", "POST"}; !slices.Equal(got, want) {
+		t.Errorf("allowed = %q, want %q", got, want)
+	}
+}
+
+// TestServeMuxResult checks that Result gives the handler what its route's
+// pattern matched in the request's URL, the result of its ExecURL, each
+// time it is called.
+func TestServeMuxResult(t *testing.T) {
+	p := "https://:shop.example.com/cart/:item/*"
+	mux := NewServeMux()
+	var got []*urlpattern.Result
+	mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
+		got = append(got, Result(r), Result(r))
+	})
+	rec := serve(mux, "GET", "https://toys.example.com/cart/7/a/b?x=1")
+	want := urlpattern.MustParse(p).ExecURL(url.MustParse("https://toys.example.com/cart/7/a/b?x=1"))
+	if rec.Code != 200 || len(got) != 2 || !reflect.DeepEqual(got[0], want) || got[1] != got[0] {
+		t.Errorf("Result = %+v, want %+v", got, want)
+	}
+	if Result(httptest.NewRequest("GET", "/", nil)) != nil {
+		t.Error("Result of a request no ServeMux routed is not nil")
+	}
+}
+
+// TestServeMuxAllocs holds the cost of routing a request: the URL, the
+// request's copy with its context, the path values; not the Result of all
+// eight components, which a handler that calls Result pays for.
+func TestServeMuxAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	mux := NewServeMux()
+	for _, path := range githubRoutes {
+		mux.Handle("GET "+path, http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+	}
+	req := httptest.NewRequest("GET", "http://api.github.com/repos/o/r/issues/7/comments", nil)
+	w := httptest.NewRecorder()
+	n := testing.AllocsPerRun(100, func() { mux.ServeHTTP(w, req) })
+	t.Logf("%.0f allocations a request", n)
+	if w.Code != 200 || n > 8 {
+		t.Errorf("%d, %.0f allocations a request, want 200 and at most 8", w.Code, n)
+	}
+}
