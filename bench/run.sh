@@ -10,19 +10,21 @@
 #   ROUNDS=9 ./run.sh            more rounds
 #   BENCH=Parse/kasztp ./run.sh  one corpus (a -bench pattern; it also
 #                                selects the native driver's benchmarks)
-#   BENCH=Setters ./run.sh       the setters only (Parse, Parallel, Setters)
+#   BENCH=Setters ./run.sh       the setters only (Parse, Parallel, Setters;
+#                                "|" only inside parentheses: (Parse|Setters))
 #   BENCHTIME=2s ./run.sh        longer rounds (go test -benchtime)
-#   NATIVE_TIME=1s ./run.sh      longer rounds of native ada (400ms)
+#   NATIVE_TIME=400ms ./run.sh   other rounds for native ada (BENCHTIME)
 #   NATIVE=0 ./run.sh            without native ada
 #   DECLINED=0 ./run.sh          without the declined subsets
 #   CGO_ENABLED=0 ./run.sh       without goada (it needs cgo)
 #   STRICT=1 ./run.sh            exit 1 when a target is missed
 #
-# Each round is one run of the compiled test binary over every corpus and
-# library, then one run of the native driver (ada/driver.cpp, built by
-# ada/build.sh into a cache directory) over the same files, so the rounds of
-# all the libraries are interleaved in time and a slow spell of a shared
-# machine falls on all of them alike. The declined subsets are written by
+# Each round times each corpus with the native driver (ada/driver.cpp,
+# built by ada/build.sh into a cache directory), then at once with the
+# compiled test binary (ours first, then the peers), so the rounds of all the
+# libraries are interleaved in time, ours and native ada seconds apart, and
+# a slow spell of a shared machine falls on all of them alike; benchtable
+# also gives the median of the per-round ratios of ada to ours. The declined subsets are written by
 # the main module's TestFastPathCorpus (DECLINED_OUT) into a directory
 # beside the raw output. The raw output is kept in a file whose name is
 # printed at the end; feed it to benchtable again with:
@@ -34,7 +36,7 @@ export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.4}"
 rounds="${ROUNDS:-5}"
 pattern="${BENCH:-.}"
 benchtime="${BENCHTIME:-1s}"
-native_time="${NATIVE_TIME:-400ms}"
+native_time="${NATIVE_TIME:-$benchtime}"
 
 # goada compiles ada's C++ (C++20) through cgo: it needs a C and a C++
 # compiler. Debian's g++ package brings both; install it only when missing.
@@ -105,16 +107,66 @@ if [ "${DECLINED:-1}" != 0 ]; then
 fi
 setter_corpus="$corpus/${SETTER_CORPUS:-kasztp}.txt"
 
+# Each corpus and setter gets a pattern of its own, built from $pattern's
+# levels: a "|" outside parentheses (go test's alternation of whole names)
+# cannot be split so; Parse/(kasztp|userbait) can.
+if [ "$(printf '%s' "$pattern" | awk '{ d = 0; for (i = 1; i <= length($0); i++) { c = substr($0, i, 1); if (c == "(" || c == "[") d++; else if (c == ")" || c == "]") d--; else if (c == "|" && d == 0) { print "bar"; exit } } }')" = bar ]; then
+	echo "run.sh: BENCH=$pattern: put each \"|\" inside parentheses, as in Parse/(kasztp|userbait)" >&2
+	exit 2
+fi
+
+# matches NAME PATTERN: whether go test -bench PATTERN selects the benchmark
+# NAME (each level of the pattern, split at "/", matches the name's level).
+matches() {
+	local -a n p
+	IFS=/ read -ra n <<<"$1"
+	IFS=/ read -ra p <<<"$2"
+	local k
+	for k in "${!p[@]}"; do
+		[ "$k" -lt "${#n[@]}" ] || break
+		printf '%s' "${n[$k]}" | grep -Eq -- "${p[$k]}" || return 1
+	done
+}
+# below LEVELS: the levels of $pattern below the first LEVELS, as a
+# pattern suffix ("/..." or "").
+below() {
+	local -a p
+	IFS=/ read -ra p <<<"$pattern"
+	local rest="" k
+	for ((k = $1; k < ${#p[@]}; k++)); do rest+="/${p[$k]}"; done
+	printf '%s' "$rest"
+}
+gobench() { # PATTERN: one run of the Go benchmarks it selects
+	"$tmp/bench.test" -test.run '^$' -test.bench "$1" -test.benchtime "$benchtime" -test.count 1 -test.v >>"$raw"
+}
+native() { # ARGS: one round of the native driver
+	if [ -n "$driver" ]; then "$driver" "$@" -rounds 1 -time "$native_time" >>"$raw" 2>/dev/null; fi
+}
+# The setters of BenchmarkSetters (setters_test.go) and ada/driver.cpp.
+setters=(protocol username password host hostname port pathname search hash)
+
+# Each round times each corpus (then each declined subset) with native ada
+# and right after it with the Go libraries, ours first, so that ours and
+# ada are timed seconds apart; then the parallel benchmark, then each setter
+# the same way.
 for i in $(seq 1 "$rounds"); do
 	echo "run.sh: round $i of $rounds (load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))" >&2
-	"$tmp/bench.test" -test.run '^$' -test.bench "$pattern" -test.benchtime "$benchtime" \
-		-test.count 1 -test.v >>"$raw"
-	if [ -n "$driver" ]; then
-		"$driver" parse -rounds 1 -time "$native_time" -bench "$pattern" "$corpus"/*.txt "${declined[@]}" >>"$raw" 2>/dev/null
-		if [ -f "$setter_corpus" ]; then
-			"$driver" setters -rounds 1 -time "$native_time" -bench "$pattern" "$setter_corpus" >>"$raw" 2>/dev/null
-		fi
+	for f in "$corpus"/*.txt "${declined[@]}"; do
+		c="$(basename "$f" .txt)"
+		matches "BenchmarkParse/$c" "$pattern" || continue
+		p="^BenchmarkParse\$/^$c\$$(below 2)"
+		native parse -bench "$p" "$f"
+		gobench "$p"
+	done
+	if matches BenchmarkParallel "$pattern"; then
+		gobench "^BenchmarkParallel\$$(below 1)"
 	fi
+	for st in "${setters[@]}"; do
+		matches "BenchmarkSetters/$st" "$pattern" || continue
+		p="^BenchmarkSetters\$/^$st\$$(below 2)"
+		if [ -f "$setter_corpus" ]; then native setters -bench "$p" "$setter_corpus"; fi
+		gobench "$p"
+	done
 done
 load_end="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 
