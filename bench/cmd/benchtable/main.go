@@ -403,6 +403,8 @@ func (res *results) printParallel(w io.Writer) {
 		head += fmt.Sprintf(" CPU ns/URL, GOMAXPROCS %d |", p)
 		rule += "---:|"
 	}
+	head += fmt.Sprintf(" cores busy at %d | CPU per URL, 1 ÷ %d |", last, last)
+	rule += "---:|---:|"
 	fmt.Fprintln(w, head)
 	fmt.Fprintln(w, rule)
 	for _, corpus := range t.rows {
@@ -423,13 +425,21 @@ func (res *results) printParallel(w io.Writer) {
 				line += " " + num(v) + " |"
 			}
 			line += " " + ratio(ns[0], ns[len(ns)-1]) + " |"
+			var cpu []float64
 			for _, p := range procs {
-				line += " " + num(median(t.cells[corpus][lib+"/procs="+strconv.Itoa(p)]["cpu-ns/URL"])) + " |"
+				v := median(t.cells[corpus][lib+"/procs="+strconv.Itoa(p)]["cpu-ns/URL"])
+				cpu = append(cpu, v)
+				line += " " + num(v) + " |"
 			}
+			// How many cores the goroutines had: CPU time over wall time,
+			// round by round.
+			c := t.cells[corpus][lib+"/procs="+strconv.Itoa(last)]
+			busy := pairedMedian(c["cpu-ns/URL"], c["ns/URL"])
+			line += " " + num(busy) + " | " + ratio(cpu[0], cpu[len(cpu)-1]) + " |"
 			fmt.Fprintln(w, line)
 		}
 	}
-	fmt.Fprintf(w, "\nns/URL is wall time over the URLs parsed by all goroutines; CPU ns/URL the CPU time of the process (every thread) over the same. Rounds: %d.\n\n", len(t.cells[t.rows[0]][ref+"/procs=1"]["ns/URL"]))
+	fmt.Fprintf(w, "\nns/URL is wall time over the URLs parsed by all goroutines; CPU ns/URL the CPU time of the process (every thread) over the same; cores busy, the median over the rounds of CPU time ÷ wall time (below %d, other jobs held cores); CPU per URL, 1 ÷ %d, near 1.00x when the parses on %d cores do not slow each other. Rounds: %d.\n\n", last, last, last, len(t.cells[t.rows[0]][ref+"/procs=1"]["ns/URL"]))
 }
 
 // printSetters prints BenchmarkSetters: each setter on a copy of a parsed
