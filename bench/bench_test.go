@@ -118,6 +118,24 @@ func loadCorpora(tb testing.TB) []corpus {
 	if len(files) == 0 {
 		tb.Skipf("no corpus (*.txt) in %s: set URL_CORPUS_DIR", corpusDir())
 	}
+	return readCorpora(tb, files)
+}
+
+// loadDeclined reads every *.txt file of $DECLINED_DIR, where run.sh puts
+// the URLs of each corpus that our fast path declines (written by the main
+// module's TestFastPathCorpus as <corpus>-declined.txt), or nothing when
+// DECLINED_DIR is not set.
+func loadDeclined(tb testing.TB) []corpus {
+	dir := os.Getenv("DECLINED_DIR")
+	if dir == "" {
+		return nil
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	return readCorpora(tb, files)
+}
+
+// readCorpora reads the URL lists files, leaving out empty ones.
+func readCorpora(tb testing.TB, files []string) []corpus {
 	var cs []corpus
 	for _, file := range files {
 		data, err := os.ReadFile(file)
@@ -154,8 +172,11 @@ func loadCorpora(tb testing.TB) []corpus {
 //	failed/op   URLs of the corpus the library rejects
 //
 // MB/s counts the input bytes (b.SetBytes is the corpus's size).
+//
+// With DECLINED_DIR set (run.sh sets it), the subsets of the corpora that our
+// fast path declines are timed too, as corpora of their own.
 func BenchmarkParse(b *testing.B) {
-	corpora := loadCorpora(b)
+	corpora := append(loadCorpora(b), loadDeclined(b)...)
 	for _, c := range corpora {
 		b.Run(c.name, func(b *testing.B) {
 			for _, lib := range libraries() {

@@ -79,3 +79,87 @@ func TestAgreesWithAda(t *testing.T) {
 		}
 	}
 }
+
+// goadaParallel is goada, freed at once, for BenchmarkParallel.
+func goadaParallel() parallelLibrary {
+	return parallelLibrary{name: "goada-free", parse: func(s string) (string, bool) {
+		u, err := goada.New(s)
+		if err != nil {
+			return "", false
+		}
+		href := u.Href()
+		u.Free()
+		return href, true
+	}}
+}
+
+// goadaSetter runs the setter of sc on a goada URL.
+func goadaSetter(sc setterCase) func(u *goada.Url, s string) {
+	switch sc.name {
+	case "protocol":
+		return func(u *goada.Url, s string) { u.SetProtocol(s) }
+	case "username":
+		return func(u *goada.Url, s string) { u.SetUsername(s) }
+	case "password":
+		return func(u *goada.Url, s string) { u.SetPassword(s) }
+	case "host":
+		return func(u *goada.Url, s string) { u.SetHost(s) }
+	case "hostname":
+		return func(u *goada.Url, s string) { u.SetHostname(s) }
+	case "port":
+		return func(u *goada.Url, s string) { u.SetPort(s) }
+	case "pathname":
+		return func(u *goada.Url, s string) { u.SetPathname(s) }
+	case "search":
+		return func(u *goada.Url, s string) { u.SetSearch(s) }
+	case "hash":
+		return func(u *goada.Url, s string) { u.SetHash(s) }
+	}
+	panic("no goada setter for " + sc.name)
+}
+
+// goadaSetterPass returns one pass of BenchmarkSetters' goada-parse: for
+// each URL, New, the setter, Href, Free.
+func goadaSetterPass(sc setterCase, urls []string) (pass func(), skip string) {
+	set := goadaSetter(sc)
+	return func() {
+		for _, s := range urls {
+			u, err := goada.New(s)
+			if err != nil {
+				continue
+			}
+			set(u, sc.value)
+			sinkHref = u.Href()
+			u.Free()
+		}
+	}, ""
+}
+
+// TestSettersAgreeWithAda checks that each setter of BenchmarkSetters, with
+// its value, gives the same href in ours and in ada on every URL of the
+// setter corpus, so that the setter table compares the same work.
+func TestSettersAgreeWithAda(t *testing.T) {
+	texts, parsed, _ := acceptedURLs(setterCorpus(t))
+	for _, sc := range setterCases {
+		set := goadaSetter(sc)
+		differ := 0
+		for i, s := range texts {
+			v := parsed[i]
+			sc.ours(&v, sc.value)
+			a, err := goada.New(s)
+			if err != nil {
+				t.Fatalf("ada rejects %q, which we accept", s)
+			}
+			set(a, sc.value)
+			if href := a.Href(); href != v.Href() {
+				if differ++; differ <= 5 {
+					t.Errorf("set %s to %q on %q: ours %q, ada %q", sc.name, sc.value, s, v.Href(), href)
+				}
+			}
+			a.Free()
+		}
+		if differ > 5 {
+			t.Errorf("set %s: %d URLs differ in all", sc.name, differ)
+		}
+	}
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# instr.sh counts the instructions that ours and ada compiled natively
+# execute per URL, on each corpus and on the URLs of each corpus that our
+# fast path declines, with valgrind's callgrind: counts that do not depend
+# on what else a shared machine is doing, where run.sh's times do.
+#
+#   ./instr.sh                   every corpus and declined subset
+#   ./instr.sh FILE...           these URL lists (one URL a line)
+#
+# Ours is BenchmarkParse's loop in a program of its own (cmd/parseloop), run
+# with GOGC=off and GODEBUG=asyncpreemptoff=1, so that no collection or
+# preemption signal runs inside it (write barriers are off too: the cost of
+# the garbage collector is not in these counts); ada is parse_all of
+# ada/driver.cpp. Both loops parse each URL and read its href, and ada's
+# frees its result. Each is counted twice, over one pass and over two after
+# the same warm-up, and the difference, one pass, divided by the URLs: no
+# warm-up or start-up cost is in it. Instructions are not time (the
+# instructions per cycle differ), but their ratio moves with the time's and
+# shows where a change took instructions away.
+set -euo pipefail
+cd "$(dirname "$0")"
+export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.4}"
+
+if ! command -v valgrind >/dev/null; then
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+		echo "instr.sh: installing valgrind" >&2
+		apt-get update -qq && apt-get install -y -qq valgrind >&2
+	else
+		echo "instr.sh: needs valgrind" >&2
+		exit 1
+	fi
+fi
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+corpus="${URL_CORPUS_DIR:-../../shared/corpus}"
+files=("$@")
+if [ "${#files[@]}" = 0 ]; then
+	corpus="$(cd "$corpus" && pwd)"
+	mkdir -p "$tmp/declined"
+	(cd .. && URL_CORPUS_DIR="$corpus" DECLINED_OUT="$tmp/declined" go test -count=1 -run '^TestFastPathCorpus$' . >/dev/null)
+	files=("$corpus"/*.txt "$tmp/declined"/*.txt)
+fi
+
+echo "instr.sh: building" >&2
+go build -o "$tmp/parseloop" ./cmd/parseloop
+driver="$(ada/build.sh)"
+
+# inclusive FILE FUNCTION: the instructions executed in FUNCTION and all it
+# calls, from a callgrind output file.
+inclusive() {
+	callgrind_annotate --inclusive=yes "$1" 2>/dev/null |
+		awk -v fn="$2" '!done && index($0, fn) { gsub(",", "", $1); print $1; done = 1 }'
+}
+# ours FILE PASSES: the instructions of PASSES passes of ours over FILE
+# (cmd/parseloop, after its warm-up pass).
+ours() {
+	GOGC=off GODEBUG=asyncpreemptoff=1 \
+		valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$tmp/parseloop" -passes "$2" "$1" >/dev/null 2>&1
+	inclusive "$tmp/cg.out" 'main.pass ['
+}
+# ada FILE PASSES: the same for ada's parse_all (run once before the rounds
+# to count failures, once to warm up, then once a round).
+ada() {
+	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$driver" parse -rounds "$2" -time 0 "$1" >/dev/null 2>&1
+	inclusive "$tmp/cg.out" 'parse_all('
+}
+
+echo "| URLs | count | ours instructions/URL | ada instructions/URL | ada ÷ ours |"
+echo "|---|---:|---:|---:|---:|"
+for f in "${files[@]}"; do
+	n="$(awk 'END { print NR }' "$f")"
+	[ "$n" -gt 0 ] || continue
+	name="$(basename "$f" .txt)"
+	case "$name" in
+	*-declined) name="${name%-declined}.txt, declined by the fast path" ;;
+	*) name="$name.txt" ;;
+	esac
+	echo "instr.sh: $name" >&2
+	o=$(($(ours "$f" 2) - $(ours "$f" 1)))
+	a=$(($(ada "$f" 2) - $(ada "$f" 1)))
+	awk -v name="$name" -v n="$n" -v o="$o" -v a="$a" \
+		'BEGIN { printf "| %s | %d | %.0f | %.0f | %.2fx |\n", name, n, o / n, a / n, a / o }'
+done
