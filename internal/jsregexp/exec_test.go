@@ -97,3 +97,17 @@ func show(v []*string) string {
 	}
 	return out + "]"
 }
+
+// TestUnsupportedPropertyTwice compiles patterns with a property that has no
+// table twice each: the second compile must fail as the first did, not take
+// the property for a supported one (it did, and panicked, once the first
+// compile had cached it).
+func TestUnsupportedPropertyTwice(t *testing.T) {
+	for _, p := range []string{`\P{Emoji}`, `[^\P{Emoji}]`, `\p{Emoji}`, `[\p{Emoji}--a]`, `\p{Script_Extensions=Latn}`} {
+		for i := 0; i < 2; i++ {
+			if _, err := Compile(p, false); err == nil {
+				t.Errorf("Compile(%q), time %d: no error", p, i+1)
+			}
+		}
+	}
+}

@@ -108,7 +108,9 @@ func property(name string) (set *charset, ok, unsupported bool) {
 		return c.(*charset), true, false
 	}
 	set, ok, unsupported = lookupProperty(name)
-	if ok {
+	if ok && !unsupported {
+		// (Only a set is cached: an unsupported property has none, and a
+		// cached nil would read as a supported empty one.)
 		propertyCache.Store(name, set)
 	}
 	return set, ok, unsupported
