@@ -4,9 +4,7 @@ import (
 	"cmp"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,6 +15,8 @@ import (
 
 	"golang.org/x/net/idna"
 	"golang.org/x/text/encoding/htmlindex"
+
+	"github.com/webstd/url/internal/wptfiles"
 )
 
 // This file runs the JSON fixtures: the Web Platform Tests files in TestWPT,
@@ -105,40 +105,12 @@ func TestOwnCases(t *testing.T) {
 
 // Finding and reading the fixtures.
 
-// wptDirs returns the directories where the Web Platform Tests fixtures are
-// looked for, in order: $WPT_DIR, testdata/wpt and ../shared/wpt.
-func wptDirs() []string {
-	var dirs []string
-	if dir := os.Getenv("WPT_DIR"); dir != "" {
-		dirs = append(dirs, dir)
-	}
-	return append(dirs, filepath.Join("testdata", "wpt"), filepath.Join("..", "shared", "wpt"))
-}
-
 // wptFile returns the contents of the Web Platform Tests fixture name (for
-// example "urltestdata.json"), read from the first of wptDirs that has it.
-// When none has it, the test is skipped with a message saying where to put
-// it, unless the environment sets WPT_REQUIRED=1 (as CI does): then the test
-// fails.
+// example "urltestdata.json"), found as internal/wptfiles finds it: in
+// $WPT_DIR, the module's testdata/wpt or ../shared/wpt.
 func wptFile(t testing.TB, name string) []byte {
 	t.Helper()
-	dirs := wptDirs()
-	for _, dir := range dirs {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err == nil {
-			return b
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			t.Fatalf("reading WPT fixture: %v", err)
-		}
-	}
-	msg := fmt.Sprintf("WPT fixture %s not found in %s: restore testdata/wpt (git checkout testdata/wpt) "+
-		"or set WPT_DIR", name, strings.Join(dirs, ", "))
-	if os.Getenv("WPT_REQUIRED") == "1" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return nil
+	return wptfiles.Read(t, ".", name)
 }
 
 // decodeCases decodes data, the file name: a JSON array of cases of type T

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/webstd/url/internal/wptfiles"
 )
 
 // checkPattern checks the invariants of a compiled pattern, on inputs:
@@ -108,7 +110,7 @@ func fuzzSeeds(f *testing.F, add func(pattern, input string)) {
 
 // wptFileOrNil is wptFile for fuzz seeds: "[]" when the fixture is missing.
 func wptFileOrNil(name string) []byte {
-	for _, dir := range wptDirs() {
+	for _, dir := range wptfiles.Dirs("..") {
 		if b, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
 			return b
 		}

@@ -4,14 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/wptfiles"
 )
 
 // This file runs the Web Platform Tests fixtures of the URL Pattern
@@ -43,39 +41,12 @@ func TestWPT(t *testing.T) {
 	}
 }
 
-// wptDirs returns the directories where the fixtures are looked for, in
-// order: $WPT_DIR, the module's testdata/wpt and ../shared/wpt beside the
-// repository.
-func wptDirs() []string {
-	var dirs []string
-	if dir := os.Getenv("WPT_DIR"); dir != "" {
-		dirs = append(dirs, dir)
-	}
-	return append(dirs, filepath.Join("..", "testdata", "wpt"), filepath.Join("..", "..", "shared", "wpt"))
-}
-
-// wptFile returns the contents of the fixture name from the first of
-// wptDirs that has it. When none has it the test is skipped, unless the
-// environment sets WPT_REQUIRED=1 (as CI does): then it fails.
+// wptFile returns the contents of the Web Platform Tests fixture name (for
+// example "urltestdata.json"), found as internal/wptfiles finds it: in
+// $WPT_DIR, the module's testdata/wpt or ../shared/wpt.
 func wptFile(t testing.TB, name string) []byte {
 	t.Helper()
-	dirs := wptDirs()
-	for _, dir := range dirs {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err == nil {
-			return b
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			t.Fatalf("reading WPT fixture: %v", err)
-		}
-	}
-	msg := fmt.Sprintf("WPT fixture %s not found in %s: restore testdata/wpt (git checkout testdata/wpt) "+
-		"or set WPT_DIR", name, strings.Join(dirs, ", "))
-	if os.Getenv("WPT_REQUIRED") == "1" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return nil
+	return wptfiles.Read(t, "..", name)
 }
 
 // A jsValue is a JSON value as JavaScript has it: a string, an object
