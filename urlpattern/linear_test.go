@@ -1,10 +1,8 @@
 package urlpattern
 
 import (
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/webstd/url/internal/threadtime"
 )
@@ -93,33 +91,6 @@ var linearCases = []linearCase{
 	}},
 }
 
-// timeRun returns the CPU time of the thread that run takes, on average
-// over reps runs.
-func timeRun(run func(), reps int) time.Duration {
-	start := threadtime.Now()
-	for range reps {
-		run()
-	}
-	return (threadtime.Now() - start) / time.Duration(reps)
-}
-
-// ratio returns how many times as long large takes as small: the two are
-// timed in turns, rounds times each, and the shortest time of each counts,
-// since a busy spell of a shared machine slows a run down but never speeds
-// one up.
-func ratio(small, large func(), rounds int) float64 {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	best1, best2 := time.Duration(1<<63-1), time.Duration(1<<63-1)
-	for range rounds {
-		runtime.GC()
-		best1 = min(best1, timeRun(small, 100))
-		runtime.GC()
-		best2 = min(best2, timeRun(large, 1))
-	}
-	return float64(best2) / float64(max(best1, 1))
-}
-
 // TestLinearTime checks that compiling and matching take time linear in
 // the size of the pattern or the input, on work built to be hard: the
 // 100 KB case may take at most 1,000 times as long as the 1 KB one (100
@@ -139,9 +110,9 @@ func TestLinearTime(t *testing.T) {
 	for _, c := range linearCases {
 		t.Run(c.name, func(t *testing.T) {
 			small, large := c.setup(kb), c.setup(100*kb)
-			r := ratio(small, large, 5)
+			r := threadtime.Ratio(small, large, 5)
 			for attempt := 1; attempt < 3 && r > maxRatio; attempt++ {
-				r = min(r, ratio(small, large, 5))
+				r = min(r, threadtime.Ratio(small, large, 5))
 			}
 			t.Logf("100 KB / 1 KB = %.0f (linear: 100)", r)
 			if r > maxRatio {

@@ -79,33 +79,6 @@ var linearCases = []linearCase{
 	routerCase("long-query", "https://example.com/a/b?", "q=1&", ""),
 }
 
-// timeRun returns the CPU time of the thread that run takes, on average
-// over reps runs.
-func timeRun(run func(), reps int) time.Duration {
-	start := threadtime.Now()
-	for range reps {
-		run()
-	}
-	return (threadtime.Now() - start) / time.Duration(reps)
-}
-
-// ratio returns how many times as long large takes as small: the two are
-// timed in turns, rounds times each, and the shortest time of each counts,
-// since a busy spell of a shared machine slows a run down but never speeds
-// one up.
-func ratio(small, large func(), rounds int) float64 {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	best1, best2 := time.Duration(1<<63-1), time.Duration(1<<63-1)
-	for range rounds {
-		runtime.GC()
-		best1 = min(best1, timeRun(small, 100))
-		runtime.GC()
-		best2 = min(best2, timeRun(large, 1))
-	}
-	return float64(best2) / float64(max(best1, 1))
-}
-
 // TestLinearTime checks that matching through a router of about 200 routes
 // takes time linear in the length of the URL, on URLs built to make the
 // index and the patterns work: the 100 KB URL may take at most 1,000 times
@@ -126,9 +99,9 @@ func TestLinearTime(t *testing.T) {
 	for _, c := range linearCases {
 		t.Run(c.name, func(t *testing.T) {
 			small, large := c.setup(r, kb), c.setup(r, 100*kb)
-			x := ratio(small, large, 3)
+			x := threadtime.Ratio(small, large, 3)
 			for attempt := 1; attempt < 3 && x > maxRatio; attempt++ {
-				x = min(x, ratio(small, large, 3))
+				x = min(x, threadtime.Ratio(small, large, 3))
 			}
 			t.Logf("100 KB / 1 KB = %.0f (linear: 100)", x)
 			if x > maxRatio {
@@ -212,9 +185,9 @@ func faster(a, b func(), rounds int) float64 {
 	bestA, bestB := time.Duration(1<<63-1), time.Duration(1<<63-1)
 	for range rounds {
 		runtime.GC()
-		bestA = min(bestA, timeRun(a, 5))
+		bestA = min(bestA, threadtime.Per(a, 5))
 		runtime.GC()
-		bestB = min(bestB, timeRun(b, 5))
+		bestB = min(bestB, threadtime.Per(b, 5))
 	}
 	return float64(bestB) / float64(max(bestA, 1))
 }
