@@ -56,22 +56,18 @@ func parseSerialized(u *URL, input string) bool {
 	if !ok {
 		return false
 	}
-	// The query, then the fragment, each with nothing to percent-encode.
+	// The query, then the fragment, each with nothing to percent-encode (the
+	// query percent-encode sets hold the "#" that ends a query).
 	if i < len(input) && input[i] == '?' {
 		u.queryStart = uint32(i)
-		for i++; i < len(input) && input[i] != '#'; i++ {
-			if set.contains(input[i]) {
-				return false
-			}
-		}
+		i = span(input, i+1, class(set))
 	}
 	if i < len(input) && input[i] == '#' {
 		u.fragmentStart = uint32(i)
-		for i++; i < len(input); i++ {
-			if fragmentSet.contains(input[i]) {
-				return false
-			}
-		}
+		i = span(input, i+1, class(fragmentSet))
+	}
+	if i < len(input) {
+		return false
 	}
 	u.href = input
 	if emptyPath {
@@ -110,15 +106,11 @@ func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, sp
 	if special {
 		// The domain parser only lowercases an ASCII domain, so a lowercase
 		// one with no forbidden domain code point is its own serialization.
-		for i < len(input) && byteClass[input[i]]&(classForbiddenDomain|classUpper|classNonASCII) == 0 {
-			i++
-		}
+		i = span(input, i, classForbiddenDomain|classUpper|classNonASCII)
 	} else {
 		// The opaque-host parser percent-encodes the C0 control
 		// percent-encode set and refuses forbidden host code points.
-		for i < len(input) && byteClass[input[i]]&(classForbiddenHost|class(c0ControlSet)) == 0 {
-			i++
-		}
+		i = span(input, i, classForbiddenHost|class(c0ControlSet))
 	}
 	u.hostEnd = uint32(i)
 	switch host := input[u.hostStart:i]; {
@@ -190,24 +182,38 @@ func (u *URL) scanSerializedOpaquePath(input string, i int) (int, bool) {
 // "/", to the "?", "#" or end that follows it. It reports false at anything
 // the path state would change: a byte to percent-encode, "\" (a separator
 // of a special URL, serialized as "/"), a single-dot or double-dot segment,
-// or for a file URL a first segment that is a Windows drive letter with "|".
+// or for a file URL a first segment that is a Windows drive letter with "|"
+// (it declines any first segment whose second byte is "|").
+//
+// It does not stop at each "/": only at "?", "#", a byte it declines, and
+// "." and "%", which a dot segment starts with; there it looks back for the
+// "/" that starts a segment.
 func scanSerializedPath(input string, i int, file bool) (int, bool) {
-	first := true
-	for i < len(input) && input[i] == '/' {
-		i++
-		start := i
-		for i < len(input) && byteClass[input[i]]&pathSpecial == 0 {
-			i++
-		}
-		segment := input[start:i]
-		if (len(segment) <= 6 && (isSingleDotSegment(segment) || isDoubleDotSegment(segment))) ||
-			(file && first && isWindowsDriveLetter(segment) && segment[1] == '|') {
-			return i, false
-		}
-		first = false
-	}
-	if i < len(input) && input[i] != '?' && input[i] != '#' {
+	if file && i+2 < len(input) && input[i+2] == '|' {
 		return i, false
 	}
-	return i, true
+	for {
+		i = span(input, i+1, class(pathSet)|reverseSolidus|dotSegmentStart)
+		if i == len(input) {
+			return i, true
+		}
+		if c := input[i]; byteClass[c]&dotSegmentStart == 0 {
+			// The path percent-encode set holds the "?" and "#" that end
+			// the path.
+			return i, c == '?' || c == '#'
+		}
+		if input[i-1] == '/' && startsDotSegment(input[i:]) {
+			return i, false
+		}
+	}
+}
+
+// startsDotSegment reports whether s starts with a single-dot or double-dot
+// URL path segment that "/", "?", "#" or the end of s ends.
+func startsDotSegment(s string) bool {
+	n := 0
+	for n < len(s) && n <= len("%2e%2e") && byteClass[s[n]]&endsComponent == 0 {
+		n++
+	}
+	return n <= len("%2e%2e") && (isSingleDotSegment(s[:n]) || isDoubleDotSegment(s[:n]))
 }

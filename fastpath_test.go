@@ -68,6 +68,28 @@ func TestFastPathTakes(t *testing.T) {
 		{"sc://h/./p", false},           // a dot segment
 		{"sc://u@h/", false},            // credentials
 		{"HTTPS://example.com/", false}, // an upper-case scheme
+		// The path is read eight bytes a step, stopping only at "." and
+		// "%", where a dot segment may start, and at what ends or fails it.
+		{"https://example.com/index.html", true},
+		{"https://example.com/a./b.", true},
+		{"https://example.com/.a/..b/...", true},
+		{"https://example.com/%2ea/a%2e%2e/%20", true},
+		{"https://example.com/abcdefghijklmnop/.", false},
+		{"https://example.com/abcdefghijklmno/..", false},
+		{"https://example.com/abcdefgh/%2E%2e?q", false},
+		{"https://example.com/abcdefgh/.%2e#f", false},
+		{"https://example.com/abcdefgh/%2e./x", false},
+		{"https://example.com/abcdefghijk\\l", false},
+		{"https://example.com/abcdefghijkl m", false},
+		{"https://example.com/abcdefghijklmnopqrstuvw?abcdefghijklmnop#abcdefghijklmnop", true},
+		{"https://example.com/abcdefghijklmnopqrstuvw?abcdefghijklmnop#abcdefghijk`", false},
+		{"https://example.com/abcdefghijklmnopqrstuvw?abcdefghijklmnop'#f", false},
+		{"sc://example.com/abcdefghijklmnopqrstuvw?abcdefghijklmnop'#f", true},
+		{"https://abcdefghijklmnop.example.com/", true},
+		{"https://abcdefghijklmnop.exAmple.com/", false},
+		{"file:///C|/x", false},
+		{"file:///C:/x", true},
+		{"file:///a|/x", false}, // a Windows drive letter with "|": the fast path declines it
 	} {
 		var u URL
 		ok := parseSerialized(&u, tc.input)

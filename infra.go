@@ -51,6 +51,7 @@ const (
 	atSign                                  // "@"
 	hostDelimiter                           // ":", "[" or "]", which the host state watches for
 	pathSpecial                             // a byte the path state cannot copy as it is: "/", "\", or in the path percent-encode set
+	dotSegmentStart                         // "." or "%": what a single-dot or double-dot URL path segment starts with
 
 	// What the host parser asks of a byte.
 	classForbiddenHost   // a forbidden host code point
@@ -157,8 +158,30 @@ func buildByteClass() (t [256]class) {
 		if b == '/' || b == '\\' || t[c]&class(pathSet) != 0 {
 			t[c] |= pathSpecial
 		}
+		if b == '.' || b == '%' {
+			t[c] |= dotSegmentStart
+		}
 	}
 	return t
+}
+
+// span returns the index of the first byte of s at or after i whose classes
+// meet stop, or len(s) when there is none. It looks up eight bytes a step and
+// tests the union of their classes once, so that a run of bytes the caller
+// takes as they are costs no branch a byte; the step that holds the byte
+// sought is read again a byte at a time.
+func span(s string, i int, stop class) int {
+	for ; i+8 <= len(s); i += 8 {
+		b := s[i : i+8]
+		if (byteClass[b[0]]|byteClass[b[1]]|byteClass[b[2]]|byteClass[b[3]]|
+			byteClass[b[4]]|byteClass[b[5]]|byteClass[b[6]]|byteClass[b[7]])&stop != 0 {
+			break
+		}
+	}
+	for i < len(s) && byteClass[s[i]]&stop == 0 {
+		i++
+	}
+	return i
 }
 
 // classesOf returns the union of the byteClass bits of the bytes of s.
