@@ -60,6 +60,7 @@ const (
 	classNonASCII        // a byte of a non-ASCII code point
 	classLDH             // a-z, A-Z, 0-9 or U+002D (-): what UseSTD3ASCIIRules allows
 	classURLCodePoint    // an ASCII URL code point
+	classNumberEnd       // an ASCII hex digit, "x", "X" or ".": what a host that ends in a number ends with
 )
 
 // byteClass[b] has the bit of every class byte b is in, so that a loop makes
@@ -160,6 +161,9 @@ func buildByteClass() (t [256]class) {
 		}
 		if b == '.' || b == '%' {
 			t[c] |= dotSegmentStart
+		}
+		if isASCIIHexDigit(c) || b|0x20 == 'x' || b == '.' {
+			t[c] |= classNumberEnd
 		}
 	}
 	return t

@@ -14,6 +14,16 @@ const ipv4NumberLimit = 1 << 32
 // is a number as the IPv4 number parser reads it, so that the host parser
 // hands input to the IPv4 parser.
 func endsInANumber(input string) bool {
+	// Every input the steps return true for ends in an ASCII hex digit, "x"
+	// or "X" (the last label), or in one of them and "." (a trailing empty
+	// label): most domains end in a letter that is none of these, and are
+	// rejected here, where the call inlines.
+	return input != "" && byteClass[input[len(input)-1]]&classNumberEnd != 0 && lastLabelIsANumber(input)
+}
+
+// lastLabelIsANumber is the ends in a number checker's steps, for an input
+// that endsInANumber has not ruled out.
+func lastLabelIsANumber(input string) bool {
 	// 1. Assert: input is not the empty string. (An empty input is harmless
 	// here: its only part is empty, and step 5 and step 6 then return false.)
 	//
@@ -29,8 +39,7 @@ func endsInANumber(input string) bool {
 	}
 
 	// Every label that steps 5 and 6 return true for ends in an ASCII hex
-	// digit, or is "0x" or "0X": most domains end in a letter that is
-	// neither, and need not be split at all.
+	// digit, or is "0x" or "0X".
 	if end == 0 {
 		return false
 	}
