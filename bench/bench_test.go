@@ -197,13 +197,17 @@ func benchmarkCorpus(b *testing.B, lib library, c corpus) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
+	cpu0 := processCPU()
 	for b.Loop() {
 		lib.parseAll(c.urls)
 	}
-	elapsed := b.Elapsed()
+	elapsed, cpu := b.Elapsed(), processCPU()-cpu0
 	runtime.ReadMemStats(&after)
 	n := float64(b.N) * float64(len(c.urls))
 	b.ReportMetric(float64(elapsed.Nanoseconds())/n, "ns/URL")
+	if cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/n, "cpu-ns/URL")
+	}
 	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/n, "allocs/URL")
 	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/n, "B/URL")
 	b.ReportMetric(float64(len(c.urls)), "URLs/op")
