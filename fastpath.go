@@ -9,6 +9,24 @@ package url
 // runs the state machine, which handles every input. FuzzFastPath holds the
 // two to the same result.
 
+// The runs of bytes the fast path takes as they are, each ended by the
+// bytes of a table: the query percent-encode sets hold the "#" that ends a
+// query, and the path percent-encode set the "?" and "#" that end a path.
+var (
+	// A lowercase ASCII domain with no forbidden domain code point is its
+	// own serialization: the domain parser only lowercases it.
+	domainRun = newRun(classForbiddenDomain | classUpper | classNonASCII)
+	// The opaque-host parser percent-encodes the C0 control percent-encode
+	// set and refuses forbidden host code points.
+	opaqueHostRun = newRun(classForbiddenHost | class(c0ControlSet))
+	// A path stops at what the path state encodes or changes, and at "."
+	// and "%", with which a dot segment starts.
+	pathRun         = newRun(class(pathSet) | reverseSolidus | dotSegmentStart)
+	queryRun        = newRun(class(querySet))
+	specialQueryRun = newRun(class(specialQuerySet))
+	fragmentRun     = newRun(class(fragmentSet))
+)
+
 // parseSerialized makes *u the URL that input parses to, and reports true,
 // when input is one of these, with no base URL needed (it fills the
 // caller's URL rather than return one: a URL is larger than Go returns in
@@ -41,13 +59,13 @@ func parseSerialized(u *URL, input string) bool {
 	}
 	*u = URL{schemeEnd: uint32(len(scheme))}
 	i := len(scheme) + 1 // past ":"
-	set := querySet
+	query := queryRun
 	emptyPath := false
 	port, special := defaultPort(scheme)
 	switch {
 	case special:
 		i, emptyPath, ok = u.scanSerializedAuthorityAndPath(input, i, port, true)
-		set = specialQuerySet
+		query = specialQueryRun
 	case len(rest) >= 2 && rest[0] == '/' && rest[1] == '/':
 		i, _, ok = u.scanSerializedAuthorityAndPath(input, i, port, false)
 	default:
@@ -60,11 +78,11 @@ func parseSerialized(u *URL, input string) bool {
 	// query percent-encode sets hold the "#" that ends a query).
 	if i < len(input) && input[i] == '?' {
 		u.queryStart = uint32(i)
-		i = span(input, i+1, class(set))
+		i = query.span(input, i+1)
 	}
 	if i < len(input) && input[i] == '#' {
 		u.fragmentStart = uint32(i)
-		i = span(input, i+1, class(fragmentSet))
+		i = fragmentRun.span(input, i+1)
 	}
 	if i < len(input) {
 		return false
@@ -104,13 +122,9 @@ func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, sp
 	i += 2
 	u.usernameEnd, u.hostStart = uint32(i), uint32(i)
 	if special {
-		// The domain parser only lowercases an ASCII domain, so a lowercase
-		// one with no forbidden domain code point is its own serialization.
-		i = span(input, i, classForbiddenDomain|classUpper|classNonASCII)
+		i = domainRun.span(input, i)
 	} else {
-		// The opaque-host parser percent-encodes the C0 control
-		// percent-encode set and refuses forbidden host code points.
-		i = span(input, i, classForbiddenHost|class(c0ControlSet))
+		i = opaqueHostRun.span(input, i)
 	}
 	u.hostEnd = uint32(i)
 	switch host := input[u.hostStart:i]; {
@@ -193,7 +207,7 @@ func scanSerializedPath(input string, i int, file bool) (int, bool) {
 		return i, false
 	}
 	for {
-		i = span(input, i+1, class(pathSet)|reverseSolidus|dotSegmentStart)
+		i = pathRun.span(input, i+1)
 		if i == len(input) {
 			return i, true
 		}

@@ -1,6 +1,7 @@
 package url
 
 import (
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 )
@@ -169,23 +170,61 @@ func buildByteClass() (t [256]class) {
 	return t
 }
 
-// span returns the index of the first byte of s at or after i whose classes
-// meet stop, or len(s) when there is none. It looks up eight bytes a step and
-// tests the union of their classes once, so that a run of bytes the caller
-// takes as they are costs no branch a byte; the step that holds the byte
-// sought is read again a byte at a time.
-func span(s string, i int, stop class) int {
-	for ; i+8 <= len(s); i += 8 {
-		b := s[i : i+8]
-		if (byteClass[b[0]]|byteClass[b[1]]|byteClass[b[2]]|byteClass[b[3]]|
-			byteClass[b[4]]|byteClass[b[5]]|byteClass[b[6]]|byteClass[b[7]])&stop != 0 {
-			break
+// A run is a loop's view of byteClass: the classes of the bytes that end
+// the loop's run of bytes, and the same as a table whose entry for a byte
+// is 0x80 when the byte ends the run, and 0 otherwise, so that the entries
+// of eight bytes pack into one word whose lowest set bit tells where the
+// run ends.
+type run struct {
+	stop class
+	ends [256]uint8
+}
+
+// newRun returns the run that the bytes whose classes meet stop end.
+func newRun(stop class) *run {
+	r := &run{stop: stop}
+	for b, classes := range byteClass {
+		if classes&stop != 0 {
+			r.ends[b] = 0x80
 		}
 	}
-	for i < len(s) && byteClass[s[i]]&stop == 0 {
+	return r
+}
+
+// span returns the index of the first byte of s at or after i that ends
+// the run r, or len(s) when there is none. It tests eight bytes a step,
+// with the union of their classes; in the step that holds the end, and in
+// the last eight bytes of s when fewer than eight are left, it finds the
+// end with no branch a byte (a loop that stops at a byte that depends on
+// the input is a branch the processor mispredicts).
+func (r *run) span(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		if b := s[i : i+8]; (byteClass[b[0]]|byteClass[b[1]]|byteClass[b[2]]|byteClass[b[3]]|
+			byteClass[b[4]]|byteClass[b[5]]|byteClass[b[6]]|byteClass[b[7]])&r.stop != 0 {
+			return i + bits.TrailingZeros64(r.ends8(b))/8
+		}
+	}
+	if i == len(s) {
+		return i
+	}
+	if len(s) >= 8 {
+		// The last eight bytes, less the bytes before i.
+		if m := r.ends8(s[len(s)-8:]) >> (8 * (i - (len(s) - 8))); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+		return len(s)
+	}
+	for i < len(s) && r.ends[s[i]] == 0 {
 		i++
 	}
 	return i
+}
+
+// ends8 packs r's table entries for the eight bytes of b into a word, the
+// first byte's lowest.
+func (r *run) ends8(b string) uint64 {
+	return uint64(r.ends[b[0]]) | uint64(r.ends[b[1]])<<8 | uint64(r.ends[b[2]])<<16 | uint64(r.ends[b[3]])<<24 |
+		uint64(r.ends[b[4]])<<32 | uint64(r.ends[b[5]])<<40 | uint64(r.ends[b[6]])<<48 | uint64(r.ends[b[7]])<<56
 }
 
 // classesOf returns the union of the byteClass bits of the bytes of s.
