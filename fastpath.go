@@ -27,10 +27,11 @@ var (
 	fragmentRun     = newRun(class(fragmentSet))
 )
 
-// parseSerialized makes *u the URL that input parses to, and reports true,
-// when input is one of these, with no base URL needed (it fills the
-// caller's URL rather than return one: a URL is larger than Go returns in
-// registers):
+// parseSerialized makes *u, which must be the zero URL, the URL that input
+// parses to, and reports true, when input is one of these, with no base URL
+// needed (it fills the caller's URL rather than return one: a URL is larger
+// than Go returns in registers; when it reports false, *u holds what it had
+// read):
 //
 //   - scheme "://" host [":" port] [path] ["?" query] ["#" fragment], where
 //     the scheme is a special scheme in lowercase, the host a lowercase ASCII
@@ -57,7 +58,7 @@ func parseSerialized(u *URL, input string) bool {
 	if !ok {
 		return false
 	}
-	*u = URL{schemeEnd: uint32(len(scheme))}
+	u.schemeEnd = uint32(len(scheme))
 	i := len(scheme) + 1 // past ":"
 	query := queryRun
 	emptyPath := false
