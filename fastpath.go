@@ -4,8 +4,9 @@ package url
 // the web: input that is already a URL's serialization, of a simple shape.
 // Such input parses to a URL whose href is the input itself, so the fast
 // path only has to check that nothing in it would change, and find the
-// component offsets. It reads the input once, with a table lookup a byte,
-// and gives up (returning false) at anything it is not sure of; parse then
+// component offsets. It reads the input once, a run of bytes at a time
+// (run.span: eight bytes a step, with no branch a byte), and gives up
+// (returning false) at anything it is not sure of; parse then
 // runs the state machine, which handles every input. FuzzFastPath holds the
 // two to the same result.
 
