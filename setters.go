@@ -160,8 +160,9 @@ func (u *URL) SetProtocol(s string) error {
 		return u.setterError("protocol", value, fail)
 	}
 	// The scheme state wrote the new scheme and ":", and cleared the port
-	// if it is the new scheme's default port; the rest of url is as it was.
-	if p.u.hasPort {
+	// if it is the new scheme's default port; the rest of url is as it was
+	// (with the "/." before a path of a URL with a null host).
+	if p.u.hasPort || !u.hasPort {
 		p.buf = append(p.buf, u.href[u.schemeEnd+1:]...)
 	} else {
 		p.buf = append(p.buf, u.href[u.schemeEnd+1:u.hostEnd]...)
