@@ -49,7 +49,7 @@ type setterSeed struct {
 
 // setterSeeds returns a few seeds of the project's own, the cases of the
 // WPT setters_tests.json, and those of testdata/setters_tests.json.
-func setterSeeds(f *testing.F) []setterSeed {
+func setterSeeds(f testing.TB) []setterSeed {
 	seeds := []setterSeed{
 		{"https://user:pass@example.com:8080/a/b?q=1#f", 4, "h:99"},
 		{"sc:a ?q#f", 8, ""},
