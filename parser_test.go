@@ -13,7 +13,7 @@ import (
 
 // seedInputs returns the inputs and bases of urltestdata.json, as seeds for
 // the fuzz targets.
-func seedInputs(f *testing.F) []string {
+func seedInputs(f testing.TB) []string {
 	var seeds []string
 	for _, tc := range wptCases[urlTestCase](f, "urltestdata.json") {
 		seeds = append(seeds, tc.Input)

@@ -508,20 +508,20 @@ func (u *URL) SetSearchParams(p *SearchParams) error {
 	// 2. Let serializedQuery be the serialization of query's list.
 	// 3. If serializedQuery is the empty string, then set serializedQuery to
 	// null. (It is empty exactly when the list is: each pair writes "=".)
+	pb.u = *u
+	pb.u.queryStart = omitted
 	b := append(pb.buf, u.href[:u.pathEnd()]...)
 	if p != nil && len(p.list) > 0 {
+		pb.u.queryStart = uint32(len(b))
 		b = append(b, '?')
 		b = appendURLEncoded(b, p.list, nil)
 	}
 	// 4. Set query's URL object's URL's query to serializedQuery. The
 	// serialization is ASCII with nothing the query state encodes, so the
 	// new href parses to exactly this query.
-	b = append(b, u.href[u.queryEnd():]...)
 	pb.buf = b
-	v, fail := parse(string(b), nil, nil, nil)
-	if fail != 0 {
+	if fail := u.splice(&pb, u.queryEnd(), fragmentOn); fail != 0 {
 		return u.setterError("searchParams", p.String(), fail)
 	}
-	*u = v
 	return nil
 }

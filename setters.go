@@ -9,9 +9,14 @@ import (
 //
 // Each setter writes the new serialization: the part of the old one before
 // the component, the component as the basic URL parser with a state
-// override writes it, and the part after. It then parses that serialization
-// again, which allocates nothing more since it is already serialized, so
-// that after any setter u is exactly the URL its href parses to.
+// override writes it (the state machine runs on the value alone), and the
+// part after, whose offsets move by the change in length (splice). Nothing
+// is parsed again: the new serialization is the new href, which allocates
+// it and nothing else. The one exception is the protocol setter's change to
+// "file", which reads the new href as a file URL (see URL.SetProtocol).
+// After any setter, u is exactly the URL its href parses to, which
+// FuzzSetters checks, and FuzzSetterSplice checks that a setter gives the
+// same URL as parsing the whole new serialization again.
 //
 // Where the standard's steps leave the URL unchanged because they reject the
 // value (they return, or the basic URL parser returns failure), the setter
@@ -154,27 +159,46 @@ func (u *URL) SetProtocol(s string) error {
 	if !strings.Contains(s, ":") {
 		s += ":"
 	}
-	p := newSetterParser(u, s, schemeStartState)
+	p := newParser()
 	defer p.release()
+	p.withOverride(u, s, schemeStartState)
 	if fail := p.run(); fail != 0 {
 		return u.setterError("protocol", value, fail)
 	}
 	// The scheme state wrote the new scheme and ":", and cleared the port
-	// if it is the new scheme's default port; the rest of url is as it was.
-	if p.u.hasPort {
+	// if it is the new scheme's default port; the rest of url is as it was
+	// (with the "/." before a path of a URL with a null host).
+	if p.file && !u.isFile() {
+		// A URL made "file" (which has no port: the scheme state made sure)
+		// is the URL its new href parses to.
 		p.buf = append(p.buf, u.href[u.schemeEnd+1:]...)
-	} else {
-		p.buf = append(p.buf, u.href[u.schemeEnd+1:u.hostEnd]...)
-		p.buf = append(p.buf, u.href[u.pathStart:]...)
+		return u.reparse("protocol", value, string(p.buf))
 	}
-	return u.reparse("protocol", value, string(p.buf))
+	var fail failure
+	if p.u.hasPort || !u.hasPort {
+		fail = u.splice(&p, u.schemeEnd+1, usernameOn)
+	} else {
+		// The port became null: the userinfo and host move with the
+		// scheme (splice moves the path and what follows it), and ":" and
+		// the port go.
+		p.buf = append(p.buf, u.href[u.schemeEnd+1:u.hostEnd]...)
+		p.u.move(u, usernameOn, uint32(len(p.buf))-u.hostEnd)
+		fail = u.splice(&p, u.pathStart, pathOn)
+	}
+	if fail != 0 {
+		return u.setterError("protocol", value, fail)
+	}
+	return nil
 }
 
 // cannotHaveUsernamePasswordPort implements
 // https://url.spec.whatwg.org/#cannot-have-a-username-password-port.
 func (u *URL) cannotHaveUsernamePasswordPort() bool {
-	return u.hostKind == NullHost || u.hostKind == EmptyHost || u.Scheme() == "file"
+	return u.hostKind == NullHost || u.hostKind == EmptyHost || u.isFile()
 }
+
+// isFile reports whether u's scheme is "file".
+func (u *URL) isFile() bool { return u.Scheme() == "file" }
 
 // SetUsername sets the username to s, percent-encoded with the userinfo
 // percent-encode set: https://url.spec.whatwg.org/#dom-url-username. When u
@@ -218,8 +242,10 @@ func (u *URL) checkUserinfo(setter, value string) error {
 func (u *URL) setUserinfo(setter, value, username, password string) error {
 	p := newParser()
 	defer p.release()
+	p.u = *u
 	b := append(p.buf, u.href[:u.schemeEnd+3]...)
 	b = appendPercentEncoded(b, username, userinfoSet)
+	p.u.usernameEnd = uint32(len(b))
 	if password != "" {
 		b = append(b, ':')
 		b = appendPercentEncoded(b, password, userinfoSet)
@@ -227,9 +253,11 @@ func (u *URL) setUserinfo(setter, value, username, password string) error {
 	if len(b) > int(u.schemeEnd)+3 {
 		b = append(b, '@')
 	}
-	b = append(b, u.href[u.hostStart:]...)
 	p.buf = b
-	return u.reparse(setter, value, string(b))
+	if fail := u.splice(&p, u.hostStart, hostOn); fail != 0 {
+		return u.setterError(setter, value, fail)
+	}
+	return nil
 }
 
 // SetHost sets the host, and the port when s has one, from s:
@@ -260,8 +288,9 @@ func (u *URL) setHost(setter, s string, override state) error {
 	if u.opaquePath {
 		return u.rejected(setter, s, ErrOpaquePath)
 	}
-	p := newSetterParser(u, s, override)
+	p := newParser()
 	defer p.release()
+	p.withOverride(u, s, override)
 	// The host state writes the host after "//" and the userinfo; the file
 	// host state writes "//" itself.
 	p.buf = append(p.buf, u.href[:u.schemeEnd+1]...)
@@ -269,6 +298,8 @@ func (u *URL) setHost(setter, s string, override state) error {
 		p.buf = append(p.buf, "//"...)
 		if u.hasCredentials() {
 			p.buf = append(p.buf, u.href[u.schemeEnd+3:u.hostStart]...)
+		} else {
+			p.u.usernameEnd = uint32(len(p.buf)) // (where a URL whose host was null has it)
 		}
 	}
 	fail := p.run()
@@ -276,16 +307,20 @@ func (u *URL) setHost(setter, s string, override state) error {
 		return u.setterError(setter, s, fail)
 	}
 	// A port that fails after the host was set leaves the new host in place:
-	// the standard changes url's host before it runs the port state.
+	// the standard changes url's host before it runs the port state. A port
+	// the port state did not set stays as it was.
+	rest := u.pathStart
 	if !p.portChanged && u.hasPort {
-		p.buf = append(p.buf, u.href[u.hostEnd:u.pathStart]...)
+		rest = u.hostEnd
 	}
-	p.buf = append(p.buf, u.href[u.pathStart:]...)
 	old := *u
-	if err := u.reparse(setter, s, string(p.buf)); err != nil || fail == 0 {
-		return err
+	if fail := u.splice(&p, rest, pathOn); fail != 0 {
+		return u.setterError(setter, s, fail)
 	}
-	return old.setterError(setter, s, fail)
+	if fail != 0 {
+		return old.setterError(setter, s, fail)
+	}
+	return nil
 }
 
 // SetPort sets the port from the digits at the start of s, or makes it null
@@ -305,11 +340,14 @@ func (u *URL) SetPort(s string) error {
 	// If the given value is the empty string, then set this's URL's port to
 	// null.
 	if s == "" {
-		return u.reparse("port", s, u.href[:u.hostEnd]+u.href[u.pathStart:])
+		v := u.without(u.hostEnd, u.pathStart, pathOn)
+		v.port, v.hasPort = 0, false
+		*u = v
+		return nil
 	}
 	// Otherwise, basic URL parse the given value with this's URL as url and
 	// port state as state override.
-	return u.setWithOverride("port", s, s, portState, u.href[:u.hostEnd], 0, u.href[u.pathStart:])
+	return u.setWithOverride("port", s, s, portState, u.hostEnd, u.pathStart, pathOn)
 }
 
 // SetPathname replaces the path with s, parsed as a path:
@@ -325,7 +363,7 @@ func (u *URL) SetPathname(s string) error {
 	}
 	// Empty this's URL's path. Basic URL parse the given value with this's
 	// URL as url and path start state as state override.
-	return u.setWithOverride("pathname", s, s, pathStartState, u.href[:u.authorityEnd()], 0, u.href[u.pathEnd():])
+	return u.setWithOverride("pathname", s, s, pathStartState, u.authorityEnd(), u.pathEnd(), queryOn)
 }
 
 // SetSearch replaces the query with s, without a leading "?" if it has one,
@@ -338,14 +376,17 @@ func (u *URL) SetSearch(s string) error {
 	}
 	// If the given value is the empty string, then set url's query to null.
 	if s == "" {
-		return u.reparse("search", s, u.href[:u.pathEnd()]+u.href[u.queryEnd():])
+		v := u.without(u.pathEnd(), u.queryEnd(), fragmentOn)
+		v.queryStart = omitted
+		*u = v
+		return nil
 	}
 	// Let input be the given value with a single leading U+003F (?) removed,
 	// if any. Set url's query to the empty string.
 	input := strings.TrimPrefix(s, "?")
 	// Basic URL parse input with url as url and query state as state
 	// override.
-	err := u.setWithOverride("search", s, input, queryState, u.href[:u.pathEnd()], '?', u.href[u.queryEnd():])
+	err := u.setWithOverride("search", s, input, queryState, u.pathEnd(), u.queryEnd(), fragmentOn)
 	// Set this's query object's list to the result of parsing url's query.
 	// (A URL has no query object to keep in step: SearchParams parses the
 	// query each time, so it reads the query the setter wrote, tabs and
@@ -364,30 +405,41 @@ func (u *URL) SetHash(s string) error {
 	// If the given value is the empty string, then set this's URL's fragment
 	// to null and return.
 	if s == "" {
-		return u.reparse("hash", s, u.href[:u.queryEnd()])
+		v := u.without(u.queryEnd(), uint32(len(u.href)), noneOn)
+		v.fragmentStart = omitted
+		*u = v
+		return nil
 	}
 	// Let input be the given value with a single leading U+0023 (#)
 	// removed, if any. Set this's URL's fragment to the empty string. Basic
 	// URL parse input with this's URL as url and fragment state as state
 	// override.
 	input := strings.TrimPrefix(s, "#")
-	return u.setWithOverride("hash", s, input, fragmentState, u.href[:u.queryEnd()], '#', "")
+	return u.setWithOverride("hash", s, input, fragmentState, u.queryEnd(), uint32(len(u.href)), noneOn)
 }
 
 // setWithOverride runs the basic URL parser on input, the setter's value or
-// a part of it, with u as url and the state override, and makes u the URL whose serialization is prefix, then
-// mark (a "?" or "#" that starts an empty query or fragment) unless it is
-// 0, then what the state machine writes, then suffix. When the state
-// machine returns failure, u stays as it is, and the error of the setter of
-// attribute setter says why.
-func (u *URL) setWithOverride(setter, value, input string, override state, prefix string, mark byte, suffix string) error {
-	p := newSetterParser(u, input, override)
+// a part of it, with u as url and the state override, and splices what the
+// state machine writes into u's serialization in place of the part from
+// start to end, whose offsets the components from tail on are after (see
+// splice). The query and fragment states start with url's query or fragment
+// set to the empty string, as the search and hash setters do before they
+// run the parser. When the state machine returns failure, u stays as it is,
+// and the error of the setter of attribute setter says why.
+func (u *URL) setWithOverride(setter, value, input string, override state, start, end uint32, tail offsetsFrom) error {
+	p := newParser()
 	defer p.release()
-	p.buf = append(p.buf, prefix...)
-	if mark != 0 {
-		p.buf = append(p.buf, mark)
-	}
-	if override == pathStartState {
+	p.withOverride(u, input, override)
+	p.buf = append(p.buf, u.href[:start]...)
+	switch override {
+	case queryState:
+		p.startQuery()
+	case fragmentState:
+		p.startFragment()
+	case pathStartState:
+		// The path ends buf until splice appends the query and fragment
+		// (which is what finish reads).
+		p.u.queryStart, p.u.fragmentStart = omitted, omitted
 		p.beginPath()
 	}
 	if fail := p.run(); fail != 0 {
@@ -396,34 +448,112 @@ func (u *URL) setWithOverride(setter, value, input string, override state, prefi
 	if override == pathStartState {
 		p.finish() // a path that would read as a host gets "/." in front
 	}
-	p.buf = append(p.buf, suffix...)
-	return u.reparse(setter, value, string(p.buf))
+	if fail := u.splice(&p, end, tail); fail != 0 {
+		return u.setterError(setter, value, fail)
+	}
+	return nil
 }
 
-// newSetterParser returns a parser ready to run the basic URL parser on
-// value with url u and a state override: leading and trailing C0 control or
-// space stay (the standard removes them only when no url is given), tab and
-// newline go. The states read what they need to know about url from p.url.
-// Call release when done with it.
-func newSetterParser(u *URL, value string, override state) parser {
+// withOverride readies p, a parser from newParser, to run the basic URL
+// parser on value with url u and a state override: leading and trailing C0
+// control or space stay (the standard removes them only when no url is
+// given), tab and newline go. The states read what they need to know about
+// url from p.url, and change url's record in p.u, which starts as u's (but
+// for its href: the caller writes into p.buf what the serialization keeps
+// of u's before the component). (It sets p up in place: a parser is large
+// enough that returning one by value costs more than a setter's own work.)
+func (p *parser) withOverride(u *URL, value string, override state) {
 	if hasTabOrNewline(value) {
 		value = removeTabAndNewline(value)
 	}
-	p := newParser()
 	p.input, p.state, p.override = value, override, override
 	p.url = *u
 	p.u = *u
 	p.u.href = ""
-	p.u.queryStart, p.u.fragmentStart = omitted, omitted
 	p.hostWritten = true
 	p.setScheme(u.Scheme())
-	return p
+}
+
+// offsetsFrom names the first of the offsets of a URL that a setter finds
+// after the part of the serialization it changes (see splice): those offsets
+// and the ones after it in the serialization.
+type offsetsFrom uint8
+
+const (
+	usernameOn offsetsFrom = iota // usernameEnd, hostStart, hostEnd, pathStart, queryStart, fragmentStart
+	hostOn                        // hostStart, hostEnd, pathStart, queryStart, fragmentStart
+	pathOn                        // pathStart, queryStart, fragmentStart
+	queryOn                       // queryStart, fragmentStart
+	fragmentOn                    // fragmentStart
+	noneOn                        // none
+)
+
+// move sets u's offsets from first on to those of from, each moved by delta
+// (which wraps around, so that it can move them back); a null query or
+// fragment stays null.
+func (u *URL) move(from *URL, first offsetsFrom, delta uint32) {
+	switch first {
+	case usernameOn:
+		u.usernameEnd = from.usernameEnd + delta
+		fallthrough
+	case hostOn:
+		u.hostStart, u.hostEnd = from.hostStart+delta, from.hostEnd+delta
+		fallthrough
+	case pathOn:
+		u.pathStart = from.pathStart + delta
+		fallthrough
+	case queryOn:
+		u.queryStart = from.queryStart
+		if u.queryStart != omitted {
+			u.queryStart += delta
+		}
+		fallthrough
+	case fragmentOn:
+		u.fragmentStart = from.fragmentStart
+		if u.fragmentStart != omitted {
+			u.fragmentStart += delta
+		}
+	}
+}
+
+// splice finishes a setter that changed u's serialization before the offset
+// rest, and left the part from rest on as it was: p.buf holds the new
+// serialization up to there, and p.u its offsets (those of the part p.buf
+// took from u as they were) with the rest of the URL record (host kind,
+// port, opaque path) as the setter left it. splice appends the part of u's
+// serialization from rest on, whose offsets are u's from tail on, moved as
+// much as that part moved, and makes u the URL of that serialization. That
+// is the URL the new serialization parses to (FuzzSetterSplice checks it),
+// without parsing it again. When the serialization would be too long for a
+// URL, u stays as it is and splice returns failTooLong.
+func (u *URL) splice(p *parser, rest uint32, tail offsetsFrom) failure {
+	if len(p.buf)+len(u.href)-int(rest) > maxHrefLength {
+		return failTooLong
+	}
+	delta := uint32(len(p.buf)) - rest
+	p.buf = append(p.buf, u.href[rest:]...)
+	v := p.u
+	v.move(u, tail, delta)
+	v.href = string(p.buf)
+	*u = v
+	return 0
+}
+
+// without returns u without the part of its serialization from start to
+// end, a component the setter makes null; the offsets from tail on, which
+// are after it, move back. (The serialization is shorter, so never too
+// long.)
+func (u *URL) without(start, end uint32, tail offsetsFrom) URL {
+	v := *u
+	v.href = u.href[:start] + u.href[end:]
+	v.move(u, tail, start-end)
+	return v
 }
 
 // reparse makes u the URL that href, a serialization the setter of
-// attribute setter wrote from value, parses to. That is u's new value, since
-// the serializations are idempotent; a href too long for a URL, which alone
-// does not parse again, leaves u unchanged and returns the setter's error.
+// attribute setter wrote from value, parses to; a href too long for a URL
+// leaves u unchanged and returns the setter's error. Only the protocol
+// setter needs it, for a URL it makes "file".
 func (u *URL) reparse(setter, value, href string) error {
 	v, fail := parse(href, nil, nil, nil)
 	if fail != 0 {

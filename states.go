@@ -66,7 +66,7 @@ func (p *parser) scheme() failure {
 	//      default port, then set url's port to null; return.
 	if p.override != noOverride {
 		if p.url.hasPort && int32(p.url.port) == p.defaultPort {
-			p.u.hasPort = false
+			p.u.port, p.u.hasPort = 0, false
 		}
 		p.done = true
 		return 0
@@ -531,6 +531,8 @@ func (p *parser) port() failure {
 			p.buf = append(p.buf, ':')
 			p.buf = appendDecimal(p.buf, uint32(port))
 			p.u.port, p.u.hasPort = uint16(port), true
+		} else {
+			p.u.port, p.u.hasPort = 0, false // (url's own port, under a state override)
 		}
 		// 2.1.5. If state override is given, then return.
 		if p.override != noOverride {

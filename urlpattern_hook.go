@@ -30,8 +30,9 @@ func patternHostname(value string) (string, bool) {
 	u := patternDummyURL
 	// Let parseResult be the result of running the basic URL parser given
 	// value with dummyURL as url and hostname state as state override.
-	p := newSetterParser(&u, value, hostnameState)
+	p := newParser()
 	defer p.release()
+	p.withOverride(&u, value, hostnameState)
 	p.buf = append(p.buf, "https://"...)
 	if p.run() != 0 {
 		return "", false
@@ -45,8 +46,9 @@ func patternPort(value, scheme string, setScheme bool) (string, bool) {
 	u := patternDummyURL
 	// Let parseResult be the result of running basic URL parser given
 	// portValue with dummyURL as url and port state as state override.
-	p := newSetterParser(&u, value, portState)
+	p := newParser()
 	defer p.release()
+	p.withOverride(&u, value, portState)
 	// If protocolValue was given, then set dummyURL's scheme to
 	// protocolValue. (What the port state consults about the scheme is its
 	// default port.)
@@ -70,8 +72,9 @@ func patternOpaquePathname(value string) (string, bool) {
 	// Set dummyURL's path to the empty string. Let parseResult be the result
 	// of running URL parsing given value with dummyURL as url and opaque
 	// path state as state override.
-	p := newSetterParser(&u, value, opaquePathState)
+	p := newParser()
 	defer p.release()
+	p.withOverride(&u, value, opaquePathState)
 	p.buf = append(p.buf, "https:"...)
 	p.u.pathStart = uint32(len(p.buf))
 	p.u.opaquePath = true
