@@ -96,7 +96,8 @@ func removeTabs(s string) string {
 }
 
 // checkRedacted checks the redaction property on c: when c's input fails to
-// parse, neither the error's Input nor its message holds the password that
+// parse, its error is the one that parsing it again finds
+// (checkNotRetraced), and neither the error's Input nor its message holds the password that
 // the same input yields when its failing part (the suffix) is replaced by a
 // host that parses, in any of its forms (as typed, without tabs, or
 // percent-encoded as the URL has it). It reports whether the case said
@@ -108,6 +109,7 @@ func checkRedacted(t *testing.T, c redactionCase) bool {
 	if err == nil {
 		return false
 	}
+	checkNotRetraced(t, c.input(), c.base, c.strict, err)
 	good := c
 	good.suffix = "h/"
 	u, gerr := good.parse(good.input())

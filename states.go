@@ -362,7 +362,7 @@ func (p *parser) authority() failure {
 		// (Where the password is, for the error of a parse that fails,
 		// here or later: see redact.)
 		if colon := strings.IndexByte(p.input[start:at], ':'); colon >= 0 {
-			p.password = [2]int{start + colon + 1, at}
+			p.site.password = [2]int{start + colon + 1, at}
 		}
 		// 2. Otherwise, if c is the EOF code point, U+002F (/), U+003F (?), or
 		//    U+0023 (#), or url is special and c is U+005C (\), then: if
@@ -489,6 +489,11 @@ func (p *parser) writeHost(buffer string, start int) failure {
 	p.buf, p.u.hostKind, fail = appendHost(p.buf, buffer, !p.special, p.sink().at(start))
 	p.u.hostEnd = uint32(len(p.buf))
 	p.hostWritten = true
+	if fail != 0 {
+		// The host parser signals the errors it fails at at the host's
+		// offset (see hostErrors).
+		p.site.at = start
+	}
 	return failedAt(fail)
 }
 
