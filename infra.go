@@ -1,6 +1,7 @@
 package url
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -51,6 +52,7 @@ const (
 	atSign                                  // "@"
 	hostDelimiter                           // ":", "[" or "]", which the host state watches for
 	pathSpecial                             // a byte the path state cannot copy as it is: "/", "\", or in the path percent-encode set
+	solidus                                 // "/", which ends a path segment even under a state override
 
 	// What the host parser asks of a byte.
 	classForbiddenHost   // a forbidden host code point
@@ -157,13 +159,43 @@ func buildByteClass() (t [256]class) {
 		if b == '/' || b == '\\' || t[c]&class(pathSet) != 0 {
 			t[c] |= pathSpecial
 		}
+		if b == '/' {
+			t[c] |= solidus
+		}
 	}
 	return t
+}
+
+// indexClass returns the index of the first byte of s that is in one of
+// the classes of mask, or len(s) when there is none. It looks at four bytes
+// a step, one table lookup each: the loops of the parser's states, which
+// read a run of code points until one of a few, spend most of their time
+// here.
+func indexClass(s string, mask class) int {
+	n := len(s)
+	for len(s) >= 4 && (byteClass[s[0]]|byteClass[s[1]]|byteClass[s[2]]|byteClass[s[3]])&mask == 0 {
+		s = s[4:]
+	}
+	for len(s) > 0 && byteClass[s[0]]&mask == 0 {
+		s = s[1:]
+	}
+	return n - len(s)
+}
+
+// load64 returns the first eight bytes of s as a little-endian number, in
+// one load.
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // classesOf returns the union of the byteClass bits of the bytes of s.
 func classesOf(s string) class {
 	var acc class
+	for ; len(s) >= 4; s = s[4:] {
+		acc |= byteClass[s[0]] | byteClass[s[1]] | byteClass[s[2]] | byteClass[s[3]]
+	}
 	for i := 0; i < len(s); i++ {
 		acc |= byteClass[s[i]]
 	}
@@ -223,8 +255,10 @@ func lowerByte(c byte) byte {
 
 // appendLower appends s, ASCII lowercased, to dst.
 func appendLower(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		dst = append(dst, lowerByte(s[i]))
+	n := len(dst)
+	dst = slices.Grow(dst, len(s))[:n+len(s)]
+	for i, c := range []byte(s) {
+		dst[n+i] = lowerByte(c)
 	}
 	return dst
 }

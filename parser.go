@@ -1,7 +1,6 @@
 package url
 
 import (
-	"encoding/binary"
 	"math"
 	"slices"
 	"strings"
@@ -604,7 +603,11 @@ func (p *parser) sink() *errorSink {
 
 // report signals a validation error, found at the pointer, that does not
 // make parsing fail.
-func (p *parser) report(k ValidationErrorKind) { p.sink().report(k, max(p.pointer, 0)) }
+func (p *parser) report(k ValidationErrorKind) {
+	if p.reporting {
+		p.errs.report(k, max(p.pointer, 0))
+	}
+}
 
 // fail signals a validation error, found at the pointer, at which parsing
 // fails.
@@ -751,17 +754,34 @@ func trimC0ControlOrSpace(s string) string {
 
 // hasTabOrNewline reports whether s contains an ASCII tab or newline.
 func hasTabOrNewline(s string) bool {
-	// Eight bytes at a time: a word has a byte below 0x0E (tab, LF and CR
-	// are 0x09, 0x0A and 0x0D) when subtracting 0x0E from each byte borrows
-	// into its top bit while the byte's own top bit is clear.
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
-		if (w-0x0E0E0E0E0E0E0E0E)&^w&0x8080808080808080 != 0 {
-			break
+	// Eight bytes at a time, sixteen a step: a word has a byte below 0x0E
+	// (tab, LF and CR are 0x09, 0x0A and 0x0D) when subtracting 0x0E from
+	// each byte borrows into its top bit while the byte's own top bit is
+	// clear. Only a word that has one is looked at byte by byte.
+	const ones, tops = 0x0E0E0E0E0E0E0E0E, 0x8080808080808080
+	if len(s) < 8 {
+		return tabOrNewlineIn(s)
+	}
+	whole := s
+	for ; len(s) >= 16; s = s[16:] {
+		a, b := load64(s), load64(s[8:])
+		if ((a-ones)&^a|(b-ones)&^b)&tops != 0 && tabOrNewlineIn(s[:16]) {
+			return true
 		}
 	}
-	for ; i < len(s); i++ {
+	// The rest, fewer than 16 bytes, in its first and its last eight bytes,
+	// which may overlap each other and the bytes before them.
+	for _, w := range [2]string{whole[len(whole)-max(len(s), 8):], whole[len(whole)-8:]} {
+		if x := load64(w); (x-ones)&^x&tops != 0 && tabOrNewlineIn(w[:8]) {
+			return true
+		}
+	}
+	return false
+}
+
+// tabOrNewlineIn is hasTabOrNewline, a byte at a time.
+func tabOrNewlineIn(s string) bool {
+	for i := 0; i < len(s); i++ {
 		if c := s[i]; c <= '\r' && (c == '\t' || c == '\n' || c == '\r') {
 			return true
 		}

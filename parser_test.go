@@ -300,3 +300,28 @@ func TestParseErrorNotRetraced(t *testing.T) {
 		t.Errorf("only %d failing inputs", n)
 	}
 }
+
+// TestHasTabOrNewline checks hasTabOrNewline, which reads eight bytes at a
+// time, against strings.ContainsAny: for every length up to 40, a tab, LF,
+// CR or another byte below 0x0E (which its word test cannot tell from them)
+// at every position, over fillers of ASCII and non-ASCII bytes.
+func TestHasTabOrNewline(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		for _, fill := range []byte{'a', 0x0E, 0x8D, 0xFF, ' '} {
+			s := []byte(strings.Repeat(string([]byte{fill}), n))
+			if got := hasTabOrNewline(string(s)); got {
+				t.Fatalf("%q: true", s)
+			}
+			for at := range n {
+				for _, c := range []byte{'\t', '\n', '\r', 0x00, 0x08, 0x0B, 0x0C} {
+					old := s[at]
+					s[at] = c
+					if got, want := hasTabOrNewline(string(s)), strings.ContainsAny(string(s), "\t\n\r"); got != want {
+						t.Fatalf("%q: %v, want %v", s, got, want)
+					}
+					s[at] = old
+				}
+			}
+		}
+	}
+}

@@ -61,7 +61,10 @@ func (p *parser) scheme() failure {
 	p.buf = appendLower(p.buf, scheme)
 	p.u.schemeEnd = uint32(len(p.buf))
 	p.buf = append(p.buf, ':')
-	p.setScheme(string(p.buf[:p.u.schemeEnd]))
+	if classesOf(scheme)&classUpper != 0 {
+		scheme = string(p.buf[:p.u.schemeEnd]) // (most schemes are written in lowercase)
+	}
+	p.setScheme(scheme)
 	// 2.3. If state override is given, then: if url's port is url's scheme's
 	//      default port, then set url's port to null; return.
 	if p.override != noOverride {
@@ -341,12 +344,9 @@ func (p *parser) authority() failure {
 	start := p.pointer
 	end, at := start, -1
 	ends, input := p.endsComponentMask(), p.input
-	for ; end < len(input); end++ {
-		class := byteClass[input[end]]
-		if class&(ends|atSign) == 0 {
-			continue
-		}
-		if class&ends != 0 {
+	for {
+		end += indexClass(input[end:], ends|atSign)
+		if end == len(input) || byteClass[input[end]]&ends != 0 {
 			break
 		}
 		// 1. If c is U+0040 (@), then: invalid-credentials validation error.
@@ -355,6 +355,7 @@ func (p *parser) authority() failure {
 			p.report(ErrInvalidCredentials)
 		}
 		at = end
+		end++
 	}
 	p.buf = append(p.buf, "//"...)
 	p.u.usernameEnd = uint32(len(p.buf))
@@ -410,11 +411,12 @@ func (p *parser) host() failure {
 	start := p.pointer
 	i, insideBrackets := start, false
 	ends, input := p.endsComponentMask(), p.input
-	for ; i < len(input); i++ {
-		c := input[i]
-		if byteClass[c]&(ends|hostDelimiter) == 0 {
-			continue
+	for {
+		i += indexClass(input[i:], ends|hostDelimiter)
+		if i == len(input) {
+			break
 		}
+		c := input[i]
 		if (c == ':' && !insideBrackets) || byteClass[c]&ends != 0 {
 			break
 		}
@@ -427,6 +429,7 @@ func (p *parser) host() failure {
 		case ']':
 			insideBrackets = false
 		}
+		i++
 	}
 	buffer := p.input[start:i]
 	p.pointer = i
@@ -736,31 +739,38 @@ func (p *parser) pathStart() {
 // after segment until the path ends, writing each segment to buf as "/"
 // followed by the segment.
 func (p *parser) path() {
+	input, ends := p.input, p.pathSegmentEnds()
 	for {
 		if !p.segOpen {
 			p.segStart, p.segOpen = len(p.buf), true
 			p.buf = append(p.buf, '/')
 		}
+		plain := p.plainSegment()
 		// 2. Otherwise, run these steps: UTF-8 percent-encode c using the path
 		//    percent-encode set and append the result to buffer.
-		//    Bytes that need no encoding are copied a run at a time; from
-		//    the first byte that may need it, the rest of the segment is
-		//    encoded in one call.
-		i, input := p.pointer, p.input
-		for i < len(input) && byteClass[input[i]]&pathSpecial == 0 {
+		//    Bytes that need no encoding are copied a run at a time. A "/"
+		//    goes with the run when the segment it ends and the one it
+		//    starts are both plain (see plainSegment): steps 1.2 to 1.5 do
+		//    nothing with a plain segment but end it, and the "/" starts
+		//    the next one as the loop would. From the first byte that may
+		//    need encoding, the rest of the segment is encoded in one call.
+		start, i := p.pointer, p.pointer
+		for {
+			i += indexClass(input[i:], pathSpecial)
+			if !plain || i+1 >= len(input) || input[i] != '/' || mayStartDotSegment(input[i+1:]) {
+				break
+			}
+			p.segStart = len(p.buf) + i - start
 			i++
 		}
-		p.buf = append(p.buf, p.input[p.pointer:i]...)
-		if i < len(p.input) && !p.endsPathSegment(p.input[i]) {
-			j := i + 1
-			for j < len(p.input) && !p.endsPathSegment(p.input[j]) {
-				j++
-			}
-			p.buf = appendPercentEncoded(p.buf, p.input[i:j], pathSet)
+		p.buf = append(p.buf, input[start:i]...)
+		if i < len(input) && byteClass[input[i]]&ends == 0 {
+			j := i + 1 + indexClass(input[i+1:], ends)
+			p.buf = appendPercentEncoded(p.buf, input[i:j], pathSet)
 			i = j
 		}
 		if p.reporting {
-			checkURLUnits(&p.errs, p.input[p.pointer:i], p.pointer)
+			checkURLUnits(&p.errs, input[start:i], start)
 		}
 		p.pointer = i
 		c := p.c()
@@ -772,33 +782,8 @@ func (p *parser) path() {
 		if c == '\\' && p.special {
 			p.report(ErrInvalidReverseSolidus)
 		}
-		slash := c == '/' || (c == '\\' && p.special)
-		segment := p.buf[p.segStart+1:]
-		switch {
-		// 1.2. If buffer is a double-dot URL path segment, then: shorten url's
-		//      path; if neither c is U+002F (/), nor url is special and c is
-		//      U+005C (\), append the empty string to url's path.
-		case isDoubleDotSegment(segment):
-			p.buf = p.buf[:p.segStart]
-			p.shortenPath()
-			if !slash {
-				p.buf = append(p.buf, '/')
-			}
-		// 1.3. Otherwise, if buffer is a single-dot URL path segment and if
-		//      neither c is U+002F (/), nor url is special and c is U+005C (\),
-		//      append the empty string to url's path.
-		// 1.4. Otherwise, if buffer is not a single-dot URL path segment, then:
-		//      (the segment stays in buf).
-		case isSingleDotSegment(segment):
-			p.buf = p.buf[:p.segStart]
-			if !slash {
-				p.buf = append(p.buf, '/')
-			}
-		// 1.4.1. If url's scheme is "file", url's path is empty, and buffer is
-		//        a Windows drive letter, then replace the second code point in
-		//        buffer with U+003A (:).
-		case p.file && p.segStart == int(p.u.pathStart) && isWindowsDriveLetter(segment):
-			segment[1] = ':'
+		if !plain {
+			p.endSegment(c == '/' || (c == '\\' && p.special))
 		}
 		// 1.5. Set buffer to the empty string.
 		p.segOpen = false
@@ -820,10 +805,68 @@ func (p *parser) path() {
 	}
 }
 
-// endsPathSegment reports whether c ends a path segment: "/", "\\" when the
-// URL is special, and "?" or "#" when no state override is given.
-func (p *parser) endsPathSegment(c byte) bool {
-	return c == '/' || (c == '\\' && p.special) || (p.override == noOverride && (c == '?' || c == '#'))
+// endSegment runs steps 1.2 to 1.4.1 of the path state on the segment that
+// starts at segStart in buf, which c ends; slash is whether c is U+002F (/),
+// or U+005C (\\) and url is special.
+func (p *parser) endSegment(slash bool) {
+	segment := p.buf[p.segStart+1:]
+	switch {
+	// 1.2. If buffer is a double-dot URL path segment, then: shorten url's
+	//      path; if neither c is U+002F (/), nor url is special and c is
+	//      U+005C (\), append the empty string to url's path.
+	case isDoubleDotSegment(segment):
+		p.buf = p.buf[:p.segStart]
+		p.shortenPath()
+		if !slash {
+			p.buf = append(p.buf, '/')
+		}
+	// 1.3. Otherwise, if buffer is a single-dot URL path segment and if
+	//      neither c is U+002F (/), nor url is special and c is U+005C (\),
+	//      append the empty string to url's path.
+	// 1.4. Otherwise, if buffer is not a single-dot URL path segment, then:
+	//      (the segment stays in buf).
+	case isSingleDotSegment(segment):
+		p.buf = p.buf[:p.segStart]
+		if !slash {
+			p.buf = append(p.buf, '/')
+		}
+	// 1.4.1. If url's scheme is "file", url's path is empty, and buffer is
+	//        a Windows drive letter, then replace the second code point in
+	//        buffer with U+003A (:).
+	case p.file && p.segStart == int(p.u.pathStart) && isWindowsDriveLetter(segment):
+		segment[1] = ':'
+	}
+}
+
+// plainSegment reports whether the path segment the path state is reading
+// at the pointer is plain: whether steps 1.2 to 1.4.1 of the path state can
+// do nothing with it but keep it. It is, unless it may be a single-dot or
+// double-dot URL path segment, or it is url's path[0] of a file URL, which
+// can be a Windows drive letter that step 1.4.1 changes (and the file host
+// state's buffer, which it leaves in buf, is that).
+func (p *parser) plainSegment() bool {
+	return !(p.file && p.segStart == int(p.u.pathStart)) && !mayStartDotSegment(p.input[p.pointer:])
+}
+
+// mayStartDotSegment reports whether s starts as a single-dot or a
+// double-dot URL path segment does: with "." or "%2e", ASCII
+// case-insensitively (https://url.spec.whatwg.org/#single-dot-path-segment).
+func mayStartDotSegment(s string) bool {
+	return s != "" && (s[0] == '.' || len(s) >= 3 && s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e')
+}
+
+// pathSegmentEnds returns the byteClass bits of the code points that end a
+// path segment: "/", "\\" when the URL is special, and "?" or "#" when no
+// state override is given.
+func (p *parser) pathSegmentEnds() class {
+	ends := solidus
+	if p.special {
+		ends |= reverseSolidus
+	}
+	if p.override == noOverride {
+		ends |= endsComponent
+	}
+	return ends
 }
 
 // shortenPath implements https://url.spec.whatwg.org/#shorten-a-urls-path.
