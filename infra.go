@@ -53,6 +53,8 @@ const (
 	hostDelimiter                           // ":", "[" or "]", which the host state watches for
 	pathSpecial                             // a byte the path state cannot copy as it is: "/", "\", or in the path percent-encode set
 	solidus                                 // "/", which ends a path segment even under a state override
+	pathRunEnd                              // a pathSpecial byte but "/": what ends a run of plain path segments
+	dotOrPercent                            // "." or "%", which a single-dot or double-dot URL path segment starts with
 
 	// What the host parser asks of a byte.
 	classForbiddenHost   // a forbidden host code point
@@ -158,28 +160,55 @@ func buildByteClass() (t [256]class) {
 		}
 		if b == '/' || b == '\\' || t[c]&class(pathSet) != 0 {
 			t[c] |= pathSpecial
+			if b != '/' {
+				t[c] |= pathRunEnd
+			}
 		}
-		if b == '/' {
+		switch b {
+		case '/':
 			t[c] |= solidus
+		case '.', '%':
+			t[c] |= dotOrPercent
 		}
 	}
 	return t
 }
 
 // indexClass returns the index of the first byte of s that is in one of
-// the classes of mask, or len(s) when there is none. It looks at four bytes
-// a step, one table lookup each: the loops of the parser's states, which
+// the classes of mask, or len(s) when there is none.
+func indexClass(s string, mask class) int {
+	n, _ := scanClass(s, mask)
+	return n
+}
+
+// scanClass returns the index of the first byte of s that is in one of the
+// classes of mask, or len(s) when there is none, and the union of the
+// classes of the bytes before it. It looks at eight bytes a step, one table
+// lookup each, then four, then one: the loops of the parser's states, which
 // read a run of code points until one of a few, spend most of their time
 // here.
-func indexClass(s string, mask class) int {
-	n := len(s)
-	for len(s) >= 4 && (byteClass[s[0]]|byteClass[s[1]]|byteClass[s[2]]|byteClass[s[3]])&mask == 0 {
-		s = s[4:]
+func scanClass(s string, mask class) (n int, seen class) {
+	n = len(s)
+	for len(s) >= 8 {
+		c := byteClass[s[0]] | byteClass[s[1]] | byteClass[s[2]] | byteClass[s[3]] |
+			byteClass[s[4]] | byteClass[s[5]] | byteClass[s[6]] | byteClass[s[7]]
+		if c&mask != 0 {
+			break
+		}
+		seen |= c
+		s = s[8:]
+	}
+	if len(s) >= 4 {
+		if c := byteClass[s[0]] | byteClass[s[1]] | byteClass[s[2]] | byteClass[s[3]]; c&mask == 0 {
+			seen |= c
+			s = s[4:]
+		}
 	}
 	for len(s) > 0 && byteClass[s[0]]&mask == 0 {
+		seen |= byteClass[s[0]]
 		s = s[1:]
 	}
-	return n - len(s)
+	return n - len(s), seen
 }
 
 // load64 returns the first eight bytes of s as a little-endian number, in

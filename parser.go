@@ -160,6 +160,10 @@ type failureSite struct {
 	// error redacts, whichever step failed later. A run that does not fail
 	// records it too (see redactedInput).
 	password [2]int
+	// tabs is whether the run removed ASCII tab or newline from its input:
+	// only then does an offset in the state machine's input take more than
+	// the leading C0 control or space to map to one in the input.
+	tabs bool
 }
 
 // parseError returns the error of input's failed parse, which failed at
@@ -174,7 +178,7 @@ func parseError(input string, fail failure, site failureSite) *ParseError {
 	kind := fail.kind()
 	at := site.at
 	if kind != 0 {
-		at = inputOffset(input, at)
+		at = site.inputOffset(input, at)
 	}
 	spans := site.appendPassword(nil, input)
 	if kind == ErrMissingSchemeNonRelativeURL && strings.IndexByte(input, '@') >= 0 {
@@ -203,9 +207,24 @@ var schemeRelativeBases = func() (bases [2]URL) {
 // offsets in input, if the run read a non-empty one.
 func (site failureSite) appendPassword(spans [][2]int, input string) [][2]int {
 	if start, end := site.password[0], site.password[1]; start != end {
-		spans = append(spans, [2]int{inputOffset(input, start), inputOffset(input, end)})
+		spans = append(spans, [2]int{site.inputOffset(input, start), site.inputOffset(input, end)})
 	}
 	return spans
+}
+
+// inputOffset is inputOffset for the input of site's run, which knows
+// whether it had ASCII tab or newline removed.
+func (site failureSite) inputOffset(input string, at int) int {
+	if site.tabs {
+		return inputOffset(input, at)
+	}
+	// The state machine's input is input without its leading and trailing
+	// C0 control or space.
+	lead := 0
+	for lead < len(input) && input[lead] <= ' ' {
+		lead++
+	}
+	return lead + min(at, len(trimC0ControlOrSpace(input)))
 }
 
 // inputOffset maps at, an offset in the state machine's input, to the
@@ -213,13 +232,13 @@ func (site failureSite) appendPassword(spans [][2]int, input string) [][2]int {
 // input without leading and trailing C0 control or space, and, if it had
 // any ASCII tab or newline, read as scalar values with them removed.
 func inputOffset(input string, at int) int {
+	trimmed := trimC0ControlOrSpace(input)
+	if !hasTabOrNewline(trimmed) {
+		return failureSite{}.inputOffset(input, at)
+	}
 	lead := 0
 	for lead < len(input) && input[lead] <= ' ' {
 		lead++
-	}
-	trimmed := trimC0ControlOrSpace(input)
-	if !hasTabOrNewline(trimmed) {
-		return lead + min(at, len(trimmed))
 	}
 	i, j := 0, 0
 	for i < len(trimmed) && j < at {
@@ -376,8 +395,9 @@ type parser struct {
 	file        bool
 	defaultPort int32 // -1 when the scheme has none
 
-	hostWritten bool // the host is decided and written (it may be null)
-	segOpen     bool // a path segment is open, starting at segStart
+	hostAhead   hostAhead // what the authority state read for the host state
+	hostWritten bool      // the host is decided and written (it may be null)
+	segOpen     bool      // a path segment is open, starting at segStart
 	segStart    int
 	portChanged bool // the port state set the port (perhaps to null)
 	done        bool // a state override returned
@@ -447,6 +467,7 @@ func (p *parser) parse(input string, enc encoding.Encoding) (URL, failure) {
 	//    validation error; remove all ASCII tab or newline from input.
 	p.input = trimmed
 	hasTab := hasTabOrNewline(trimmed)
+	p.site.tabs = hasTab
 	if hasTab {
 		p.input = removeTabAndNewline(trimmed)
 	}

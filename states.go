@@ -58,12 +58,14 @@ func (p *parser) scheme() failure {
 		return failSchemeChange
 	}
 	// 2.2. Set url's scheme to buffer.
-	p.buf = appendLower(p.buf, scheme)
+	if classesOf(scheme)&classUpper == 0 { // (most schemes are written in lowercase)
+		p.buf = append(p.buf, scheme...)
+	} else {
+		p.buf = appendLower(p.buf, scheme)
+		scheme = string(p.buf[len(p.buf)-len(scheme):])
+	}
 	p.u.schemeEnd = uint32(len(p.buf))
 	p.buf = append(p.buf, ':')
-	if classesOf(scheme)&classUpper != 0 {
-		scheme = string(p.buf[:p.u.schemeEnd]) // (most schemes are written in lowercase)
-	}
 	p.setScheme(scheme)
 	// 2.3. If state override is given, then: if url's port is url's scheme's
 	//      default port, then set url's port to null; return.
@@ -344,8 +346,10 @@ func (p *parser) authority() failure {
 	start := p.pointer
 	end, at := start, -1
 	ends, input := p.endsComponentMask(), p.input
+	var classes class // of the code points after the last "@"
 	for {
-		end += indexClass(input[end:], ends|atSign)
+		n, seen := scanClass(input[end:], ends|atSign)
+		end, classes = end+n, classes|seen
 		if end == len(input) || byteClass[input[end]]&ends != 0 {
 			break
 		}
@@ -354,7 +358,7 @@ func (p *parser) authority() failure {
 			p.pointer = end
 			p.report(ErrInvalidCredentials)
 		}
-		at = end
+		at, classes = end, 0
 		end++
 	}
 	p.buf = append(p.buf, "//"...)
@@ -395,7 +399,18 @@ func (p *parser) authority() failure {
 	// empty string, and set state to host state.
 	p.pointer = start - 1
 	p.state = hostState
+	p.hostAhead = hostAhead{start: start, end: end, classes: classes, read: true}
 	return 0
+}
+
+// A hostAhead is what the authority state read of the host and port, for
+// the host state: where they start and end, and the classes of their code
+// points. When no ":", "[" or "]" is among them, the host is all of them,
+// and the host state need not read them again.
+type hostAhead struct {
+	start, end int
+	classes    class
+	read       bool // the authority state read them
 }
 
 // host implements https://url.spec.whatwg.org/#host-state, which is also the
@@ -411,25 +426,34 @@ func (p *parser) host() failure {
 	start := p.pointer
 	i, insideBrackets := start, false
 	ends, input := p.endsComponentMask(), p.input
-	for {
-		i += indexClass(input[i:], ends|hostDelimiter)
-		if i == len(input) {
-			break
+	var classes class // of buffer's code points, for the host parser
+	if h := p.hostAhead; h.read && h.start == start && h.classes&hostDelimiter == 0 {
+		// The authority state read buffer already: up to the end of the
+		// authority, with no ":", "[" or "]" in it.
+		i, classes = h.end, h.classes
+	} else {
+		for {
+			n, seen := scanClass(input[i:], ends|hostDelimiter)
+			i, classes = i+n, classes|seen
+			if i == len(input) {
+				break
+			}
+			c := input[i]
+			if (c == ':' && !insideBrackets) || byteClass[c]&ends != 0 {
+				break
+			}
+			// 4. Otherwise: if c is U+005B ([), then set insideBrackets to
+			//    true; if c is U+005D (]), then set insideBrackets to false;
+			//    append c to buffer.
+			switch c {
+			case '[':
+				insideBrackets = true
+			case ']':
+				insideBrackets = false
+			}
+			classes |= byteClass[c]
+			i++
 		}
-		c := input[i]
-		if (c == ':' && !insideBrackets) || byteClass[c]&ends != 0 {
-			break
-		}
-		// 4. Otherwise: if c is U+005B ([), then set insideBrackets to true;
-		//    if c is U+005D (]), then set insideBrackets to false; append c
-		//    to buffer.
-		switch c {
-		case '[':
-			insideBrackets = true
-		case ']':
-			insideBrackets = false
-		}
-		i++
 	}
 	buffer := p.input[start:i]
 	p.pointer = i
@@ -449,7 +473,7 @@ func (p *parser) host() failure {
 		//      special. 2.4. If host is failure, then return failure.
 		// 2.5. Set url's host to host, buffer to the empty string, and state
 		//      to port state.
-		if fail := p.writeHost(buffer, start); fail != 0 {
+		if fail := p.writeHost(buffer, classes, start); fail != 0 {
 			return fail
 		}
 		p.state = portState
@@ -475,7 +499,7 @@ func (p *parser) host() failure {
 	//      special. 3.4. If host is failure, then return failure.
 	// 3.5. Set url's host to host, buffer to the empty string, and state to
 	//      path start state.
-	if fail := p.writeHost(buffer, start); fail != 0 {
+	if fail := p.writeHost(buffer, classes, start); fail != 0 {
 		return fail
 	}
 	p.state = pathStartState
@@ -485,11 +509,12 @@ func (p *parser) host() failure {
 }
 
 // writeHost runs the host parser on buffer, which starts at offset start of
-// the input, and writes the host to buf as url's host.
-func (p *parser) writeHost(buffer string, start int) failure {
+// the input and has code points of classes, and writes the host to buf as
+// url's host.
+func (p *parser) writeHost(buffer string, classes class, start int) failure {
 	p.u.hostStart = uint32(len(p.buf))
 	var fail ValidationErrorKind
-	p.buf, p.u.hostKind, fail = appendHost(p.buf, buffer, !p.special, p.sink().at(start))
+	p.buf, p.u.hostKind, fail = appendHostClasses(p.buf, buffer, classes, !p.special, p.sink().at(start))
 	p.u.hostEnd = uint32(len(p.buf))
 	p.hostWritten = true
 	if fail != 0 {
@@ -681,7 +706,7 @@ func (p *parser) fileHost() failure {
 		//      url is not special; if host is failure, then return failure.
 		p.buf = append(p.buf, "//"...)
 		p.u.usernameEnd = uint32(len(p.buf))
-		if fail := p.writeHost(buffer, start); fail != 0 {
+		if fail := p.writeHost(buffer, classesOf(buffer), start); fail != 0 {
 			return fail
 		}
 		// 1.3.3. If host is "localhost", then set host to the empty string.
@@ -748,20 +773,29 @@ func (p *parser) path() {
 		plain := p.plainSegment()
 		// 2. Otherwise, run these steps: UTF-8 percent-encode c using the path
 		//    percent-encode set and append the result to buffer.
-		//    Bytes that need no encoding are copied a run at a time. A "/"
-		//    goes with the run when the segment it ends and the one it
-		//    starts are both plain (see plainSegment): steps 1.2 to 1.5 do
-		//    nothing with a plain segment but end it, and the "/" starts
-		//    the next one as the loop would. From the first byte that may
-		//    need encoding, the rest of the segment is encoded in one call.
+		//    Bytes that need no encoding are copied a run at a time. The run
+		//    of a plain segment (see plainSegment) takes in "/" and the
+		//    segments after it as long as they are plain too: steps 1.2 to
+		//    1.5 do nothing with a plain segment but end it, and its "/"
+		//    starts the next one as the loop would. A "." or "%" right after
+		//    a "/" may start one that is not plain, and ends the run there.
+		//    From the first byte that may need encoding, the rest of the
+		//    segment is encoded in one call.
 		start, i := p.pointer, p.pointer
-		for {
-			i += indexClass(input[i:], pathSpecial)
-			if !plain || i+1 >= len(input) || input[i] != '/' || mayStartDotSegment(input[i+1:]) {
-				break
+		if plain {
+			for {
+				i += indexClass(input[i:], pathRunEnd|dotOrPercent)
+				if i == len(input) || byteClass[input[i]]&dotOrPercent == 0 {
+					break
+				}
+				if i > start && input[i-1] == '/' && mayStartDotSegment(input[i:]) {
+					i-- // the segment before it ends at its "/"
+					break
+				}
+				i++
 			}
-			p.segStart = len(p.buf) + i - start
-			i++
+		} else {
+			i += indexClass(input[i:], pathSpecial)
 		}
 		p.buf = append(p.buf, input[start:i]...)
 		if i < len(input) && byteClass[input[i]]&ends == 0 {
@@ -956,13 +990,11 @@ func (p *parser) query() {
 			enc = nil
 		}
 	}
-	i := p.pointer
+	i := len(p.input)
 	if p.override == noOverride {
-		for i < len(p.input) && p.input[i] != '#' {
-			i++
+		if j := strings.IndexByte(p.input[p.pointer:], '#'); j >= 0 {
+			i = p.pointer + j
 		}
-	} else {
-		i = len(p.input)
 	}
 	run := p.input[p.pointer:i]
 	if p.reporting {
