@@ -781,16 +781,27 @@ func (p *parser) path() {
 		//    a "/" may start one that is not plain, and ends the run there.
 		//    From the first byte that may need encoding, the rest of the
 		//    segment is encoded in one call.
+		//    A "\" of a special URL, which ends a segment as "/" does, is
+		//    taken in as "/" too when validation errors are not wanted (its
+		//    invalid-reverse-solidus would come before those of the run).
 		start, i := p.pointer, p.pointer
 		if plain {
 			for {
 				i += indexClass(input[i:], pathRunEnd|dotOrPercent)
-				if i == len(input) || byteClass[input[i]]&dotOrPercent == 0 {
+				if i == len(input) {
 					break
 				}
-				if i > start && input[i-1] == '/' && mayStartDotSegment(input[i:]) {
-					i-- // the segment before it ends at its "/"
+				if c := input[i]; byteClass[c]&dotOrPercent != 0 {
+					if i > start && input[i-1] == '/' && mayStartDotSegment(input[i:]) {
+						i-- // the segment before it ends at its "/"
+						break
+					}
+				} else if c != '\\' || !p.special || p.reporting || mayStartDotSegment(input[i+1:]) {
 					break
+				} else {
+					p.buf = append(p.buf, input[start:i]...)
+					p.buf = append(p.buf, '/')
+					start = i + 1
 				}
 				i++
 			}
@@ -841,7 +852,7 @@ func (p *parser) path() {
 
 // endSegment runs steps 1.2 to 1.4.1 of the path state on the segment that
 // starts at segStart in buf, which c ends; slash is whether c is U+002F (/),
-// or U+005C (\\) and url is special.
+// or U+005C (\) and url is special.
 func (p *parser) endSegment(slash bool) {
 	segment := p.buf[p.segStart+1:]
 	switch {
