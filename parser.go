@@ -783,21 +783,23 @@ func hasTabOrNewline(s string) bool {
 	if len(s) < 8 {
 		return tabOrNewlineIn(s)
 	}
-	whole := s
+	last := s[len(s)-8:]
 	for ; len(s) >= 16; s = s[16:] {
 		a, b := load64(s), load64(s[8:])
 		if ((a-ones)&^a|(b-ones)&^b)&tops != 0 && tabOrNewlineIn(s[:16]) {
 			return true
 		}
 	}
-	// The rest, fewer than 16 bytes, in its first and its last eight bytes,
-	// which may overlap each other and the bytes before them.
-	for _, w := range [2]string{whole[len(whole)-max(len(s), 8):], whole[len(whole)-8:]} {
-		if x := load64(w); (x-ones)&^x&tops != 0 && tabOrNewlineIn(w[:8]) {
+	// The rest, fewer than 16 bytes: its first eight, if it has more, and
+	// the last eight of the string, which may overlap them and the bytes
+	// before.
+	if len(s) > 8 {
+		if x := load64(s); (x-ones)&^x&tops != 0 && tabOrNewlineIn(s[:8]) {
 			return true
 		}
 	}
-	return false
+	x := load64(last)
+	return (x-ones)&^x&tops != 0 && tabOrNewlineIn(last)
 }
 
 // tabOrNewlineIn is hasTabOrNewline, a byte at a time.
