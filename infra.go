@@ -1,6 +1,7 @@
 package url
 
 import (
+	"encoding/binary"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -286,10 +287,33 @@ func lowerByte(c byte) byte {
 func appendLower(dst []byte, s string) []byte {
 	n := len(dst)
 	dst = slices.Grow(dst, len(s))[:n+len(s)]
-	for i, c := range []byte(s) {
-		dst[n+i] = lowerByte(c)
+	out := dst[n:]
+	// Eight bytes at a time, and the last eight (again, in part) for the
+	// rest: lowercasing twice is lowercasing once.
+	if len(s) >= 8 {
+		for i := 0; i+8 <= len(s); i += 8 {
+			binary.LittleEndian.PutUint64(out[i:], lower64(load64(s[i:])))
+		}
+		last := len(s) - 8
+		binary.LittleEndian.PutUint64(out[last:], lower64(load64(s[last:])))
+		return dst
+	}
+	for i := 0; i < len(s); i++ {
+		out[i] = lowerByte(s[i])
 	}
 	return dst
+}
+
+// lower64 returns the eight bytes of x with each ASCII upper alpha
+// lowercased: a byte of 7 bits (its top bit clear) is from "A" to "Z" when
+// adding 0x80-'A' to it sets its top bit and adding 0x80-'Z'-1 does not; no
+// sum carries into the next byte. Such a byte gets 0x20 (the top bit,
+// shifted) added.
+func lower64(x uint64) uint64 {
+	const ones, tops = 0x0101010101010101, 0x8080808080808080
+	low := x &^ tops
+	upper := (low + (0x80-'A')*ones) &^ (low + (0x80-'Z'-1)*ones) &^ x & tops
+	return x | upper>>2
 }
 
 // asciiLowercase returns s, ASCII lowercased: https://infra.spec.whatwg.org/#ascii-lowercase.

@@ -682,13 +682,8 @@ func (p *parser) fileHost() failure {
 	// 1. If c is the EOF code point, U+002F (/), U+005C (\), U+003F (?), or
 	//    U+0023 (#), then decrease pointer by 1 and then:
 	start := p.pointer
-	i := start
-	for i < len(p.input) {
-		if c := p.input[i]; c == '/' || c == '\\' || c == '?' || c == '#' {
-			break
-		}
-		i++
-	}
+	n, classes := scanClass(p.input[start:], endsComponent|reverseSolidus)
+	i := start + n
 	buffer := p.input[start:i]
 	p.pointer = i - 1
 	// 1.1. If state override is not given and buffer is a Windows drive
@@ -715,7 +710,7 @@ func (p *parser) fileHost() failure {
 		//      url is not special; if host is failure, then return failure.
 		p.buf = append(p.buf, "//"...)
 		p.u.usernameEnd = uint32(len(p.buf))
-		if fail := p.writeHost(buffer, classesOf(buffer), start); fail != 0 {
+		if fail := p.writeHost(buffer, classes, start); fail != 0 {
 			return fail
 		}
 		// 1.3.3. If host is "localhost", then set host to the empty string.
