@@ -234,9 +234,10 @@ func (e ValidationError) String() string { return e.Kind.String() }
 // errorSink receives the validation errors of one parse. A nil *errorSink
 // discards them: that is the default, and costs one nil check.
 type errorSink struct {
-	fn     func(ValidationError) // receives each error, or nil
-	strict bool                  // the first error fails the parse
-	first  ValidationErrorKind   // the first error signalled, for strict mode
+	fn      func(ValidationError) // receives each error, or nil
+	strict  bool                  // the first error fails the parse
+	first   ValidationErrorKind   // the first error signalled, for strict mode
+	firstAt int                   // the offset of the first error
 }
 
 // report signals a validation error, found at offset at of the parser's
@@ -262,7 +263,7 @@ func (s *errorSink) fail(k ValidationErrorKind, at int) ValidationErrorKind {
 // after the first error is passed on.
 func (s *errorSink) signal(k ValidationErrorKind, failure bool, at int) {
 	if s.first == 0 {
-		s.first = k
+		s.first, s.firstAt = k, at
 		failure = failure || s.strict
 	} else if s.strict {
 		return

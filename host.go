@@ -40,6 +40,12 @@ func (k HostKind) String() string {
 // and https://url.spec.whatwg.org/#concept-host-serializer. On failure it
 // returns the validation error at which the host parser failed.
 func appendHost(dst []byte, input string, isOpaque bool, errs hostErrors) ([]byte, HostKind, ValidationErrorKind) {
+	return appendHostClasses(dst, input, classesOf(input), isOpaque, errs)
+}
+
+// appendHostClasses is appendHost for an input whose code points are of
+// classes (classesOf(input)), which the host state knows from reading them.
+func appendHostClasses(dst []byte, input string, classes class, isOpaque bool, errs hostErrors) ([]byte, HostKind, ValidationErrorKind) {
 	// 1. If input starts with U+005B ([), then:
 	if strings.HasPrefix(input, "[") {
 		// 1.1. If input does not end with U+005D (]), IPv6-unclosed
@@ -71,7 +77,7 @@ func appendHost(dst []byte, input string, isOpaque bool, errs hostErrors) ([]byt
 	// hex digits and "0X" in either case, so input goes to them as it is,
 	// and a domain is lowercased straight into dst, with no string between.
 	asciiDomain, domain, lower := input, input, false
-	if classes := classesOf(input); !errs.enabled() && input != "" && classes&(classNonASCII|classForbiddenDomain) == 0 {
+	if !errs.enabled() && input != "" && classes&(classNonASCII|classForbiddenDomain) == 0 {
 		lower = classes&classUpper != 0
 	} else {
 		// 4. If input contains a percent-encoded byte, domain-percent-encoded

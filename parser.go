@@ -1,7 +1,6 @@
 package url
 
 import (
-	"encoding/binary"
 	"math"
 	"slices"
 	"strings"
@@ -58,9 +57,9 @@ func Parse(input string) (URL, error) {
 	if len(input) < maxHrefLength && parseSerialized(&u, input) {
 		return u, nil // the fast path of parse, without a copy of u
 	}
-	u, fail := runParser(input, nil, nil, nil)
+	u, fail, site := runParserWhere(input, nil, nil, nil)
 	if fail != 0 {
-		return URL{}, parseError(input, nil, fail)
+		return URL{}, parseError(input, fail, site)
 	}
 	return u, nil
 }
@@ -84,9 +83,9 @@ func (u URL) Parse(ref string) (URL, error) {
 	if u.IsValid() {
 		base = &u
 	}
-	v, fail := parse(ref, base, nil, nil)
+	v, fail, site := parseWhere(ref, base, nil, nil)
 	if fail != 0 {
-		return URL{}, parseError(ref, base, fail)
+		return URL{}, parseError(ref, fail, site)
 	}
 	return v, nil
 }
@@ -134,32 +133,62 @@ func (p *Parser) parseWithBase(input string, base *URL) (URL, error) {
 	if p.OnValidationError != nil || p.Strict {
 		errs = &errorSink{fn: p.OnValidationError, strict: p.Strict}
 	}
-	u, fail := parse(input, base, getOutputEncoding(p.Encoding), errs)
+	u, fail, site := parseWhere(input, base, getOutputEncoding(p.Encoding), errs)
 	if p.Strict && errs.first != 0 {
 		// The parse fails at the first validation error, even when the
 		// standard goes on and fails later at another.
-		fail = failedAt(errs.first)
+		fail, site.at = failedAt(errs.first), errs.firstAt
 	}
 	if fail != 0 {
-		return URL{}, parseError(input, base, fail)
+		return URL{}, parseError(input, fail, site)
 	}
 	return u, nil
 }
 
-// parseError returns the error of input's failed parse against base (nil
-// for none). It parses input again to find what the error reports: where
-// the parser failed, and where the password is, which the error's Input
-// holds redacted.
-func parseError(input string, base *URL, fail failure) *ParseError {
+// A failureSite is what a run of the state machine records for the
+// ParseError of its failure: where it failed, and where it read a password.
+// A run writes it as it goes, so that a failed parse is not parsed again to
+// find them (but see parseError).
+type failureSite struct {
+	// at is the offset, in the state machine's input, of the validation
+	// error at which the run failed: ValidationError.Offset. It is 0 when
+	// the run did not fail, or failed with no validation error
+	// (failTooLong).
+	at int
+	// password is where the authority state read url's password in the
+	// state machine's input (start and end offsets), or {0, 0}: what the
+	// error redacts, whichever step failed later. A run that does not fail
+	// records it too (see redactedInput).
+	password [2]int
+	// tabs is whether the run removed ASCII tab or newline from its input:
+	// only then does an offset in the state machine's input take more than
+	// the leading C0 control or space to map to one in the input.
+	tabs bool
+}
+
+// parseError returns the error of input's failed parse, which failed at
+// fail, at site: the kind, where the parser failed, and the input with the
+// password the parser read in it redacted. Where the password is comes
+// from the parser itself, the authority state recording where it read one,
+// so that every spelling of an authority the parser accepts
+// ("https:\\u:p@h", "https:u:p@h", "https:///u:p@h", tabs inside "//", a
+// scheme-relative "\\u:p@h" against a base) is redacted as the parser read
+// it.
+func parseError(input string, fail failure, site failureSite) *ParseError {
 	kind := fail.kind()
-	at, spans := retrace(input, base, kind)
-	if kind == ErrMissingSchemeNonRelativeURL {
+	at := site.at
+	if kind != 0 {
+		at = site.inputOffset(input, at)
+	}
+	spans := site.appendPassword(nil, input)
+	if kind == ErrMissingSchemeNonRelativeURL && strings.IndexByte(input, '@') >= 0 {
 		// An input without a scheme that failed for want of a base never
 		// reached the authority state: it is redacted as it would be read
-		// against a special and a non-special base.
+		// against a special and a non-special base. (An input with no "@"
+		// has no password in either reading.)
 		for _, b := range schemeRelativeBases {
-			_, more := retrace(input, &b, 0)
-			spans = append(spans, more...)
+			_, _, site := runParserWhere(input, &b, nil, nil)
+			spans = site.appendPassword(spans, input)
 		}
 	}
 	redacted, at := redact(input, spans, at)
@@ -174,37 +203,28 @@ var schemeRelativeBases = func() (bases [2]URL) {
 	return bases
 }()
 
-// retrace parses input against base again and returns, as offsets in input,
-// where the parser signalled the validation error kind (where it failed at
-// it, or else where it first signalled it; 0 for none) and where it read a
-// non-empty password, if it did.
-//
-// Where the password is comes from the parser itself, the authority state
-// recording where it read one, so that every spelling of an authority the
-// parser accepts ("https:\\u:p@h", "https:u:p@h", "https:///u:p@h", tabs
-// inside "//", a scheme-relative "\\u:p@h" against a base) is redacted as
-// the parser read it, whatever step failed later.
-func retrace(input string, base *URL, kind ValidationErrorKind) (at int, password [][2]int) {
-	found, failed := -1, false
-	sink := errorSink{fn: func(e ValidationError) {
-		if e.Kind == kind && !failed && (found < 0 || e.Failure) {
-			found, failed = e.Offset, e.Failure
-		}
-	}}
-	p := newParser()
-	defer p.release()
-	if base != nil {
-		p.base = *base
+// appendPassword appends to spans where site's password is in input, as
+// offsets in input, if the run read a non-empty one.
+func (site failureSite) appendPassword(spans [][2]int, input string) [][2]int {
+	if start, end := site.password[0], site.password[1]; start != end {
+		spans = append(spans, [2]int{site.inputOffset(input, start), site.inputOffset(input, end)})
 	}
-	p.errs, p.reporting = sink, true
-	p.parse(input, nil)
-	if found >= 0 {
-		at = inputOffset(input, found)
+	return spans
+}
+
+// inputOffset is inputOffset for the input of site's run, which knows
+// whether it had ASCII tab or newline removed.
+func (site failureSite) inputOffset(input string, at int) int {
+	if site.tabs {
+		return inputOffset(input, at)
 	}
-	if start, end := p.password[0], p.password[1]; start != end {
-		password = append(password, [2]int{inputOffset(input, start), inputOffset(input, end)})
+	// The state machine's input is input without its leading and trailing
+	// C0 control or space.
+	lead := 0
+	for lead < len(input) && input[lead] <= ' ' {
+		lead++
 	}
-	return at, password
+	return lead + min(at, len(trimC0ControlOrSpace(input)))
 }
 
 // inputOffset maps at, an offset in the state machine's input, to the
@@ -212,13 +232,13 @@ func retrace(input string, base *URL, kind ValidationErrorKind) (at int, passwor
 // input without leading and trailing C0 control or space, and, if it had
 // any ASCII tab or newline, read as scalar values with them removed.
 func inputOffset(input string, at int) int {
+	trimmed := trimC0ControlOrSpace(input)
+	if !hasTabOrNewline(trimmed) {
+		return failureSite{}.inputOffset(input, at)
+	}
 	lead := 0
 	for lead < len(input) && input[lead] <= ' ' {
 		lead++
-	}
-	trimmed := trimC0ControlOrSpace(input)
-	if !hasTabOrNewline(trimmed) {
-		return lead + min(at, len(trimmed))
 	}
 	i, j := 0, 0
 	for i < len(trimmed) && j < at {
@@ -240,7 +260,8 @@ func inputOffset(input string, at int) int {
 // redactedInput returns input with the password that the parser reads in
 // it, with no base, replaced by "xxxxx".
 func redactedInput(input string) string {
-	_, spans := retrace(input, nil, 0)
+	_, _, site := runParserWhere(input, nil, nil, nil)
+	spans := site.appendPassword(nil, input)
 	s, _ := redact(input, spans, 0)
 	return s
 }
@@ -374,34 +395,48 @@ type parser struct {
 	file        bool
 	defaultPort int32 // -1 when the scheme has none
 
-	hostWritten bool // the host is decided and written (it may be null)
-	segOpen     bool // a path segment is open, starting at segStart
+	hostAhead   hostAhead // what the authority state read for the host state
+	hostWritten bool      // the host is decided and written (it may be null)
+	segOpen     bool      // a path segment is open, starting at segStart
 	segStart    int
 	portChanged bool // the port state set the port (perhaps to null)
 	done        bool // a state override returned
 
-	// password is where the authority state found url's password in input
-	// (start and end offsets), or {0, 0}: what a failed parse's error
-	// redacts (see redact).
-	password [2]int
+	// site is where the run failed and where the authority state found
+	// url's password: what a failed parse's error reports (see parseError).
+	site failureSite
 }
 
 // parse runs the basic URL parser on input and returns the URL, or the
 // validation error at which it failed. It allocates at most the URL's
 // serialization, and nothing when input is already serialized.
 func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure) {
+	u, fail, _ := parseWhere(input, base, enc, errs)
+	return u, fail
+}
+
+// parseWhere is parse that also returns, for a failure's ParseError, where
+// the parse failed.
+func parseWhere(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure, failureSite) {
 	if enc == nil && errs == nil && len(input) < maxHrefLength { // (the fast path may add a "/")
 		var u URL
 		if parseSerialized(&u, input) {
-			return u, 0
+			return u, 0, failureSite{}
 		}
 	}
-	return runParser(input, base, enc, errs)
+	return runParserWhere(input, base, enc, errs)
 }
 
 // runParser runs the basic URL parser's state machine on input, with a
 // parser from the pool.
 func runParser(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure) {
+	u, fail, _ := runParserWhere(input, base, enc, errs)
+	return u, fail
+}
+
+// runParserWhere is runParser that also returns what the run recorded for
+// a failure's ParseError.
+func runParserWhere(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure, failureSite) {
 	p := newParser()
 	if base != nil {
 		p.base = *base
@@ -413,8 +448,9 @@ func runParser(input string, base *URL, enc encoding.Encoding, errs *errorSink) 
 	if errs != nil {
 		*errs = p.errs
 	}
+	site := p.site
 	p.release()
-	return u, fail
+	return u, fail, site
 }
 
 // parse runs the basic URL parser's steps on input, against p.base and
@@ -431,6 +467,7 @@ func (p *parser) parse(input string, enc encoding.Encoding) (URL, failure) {
 	//    validation error; remove all ASCII tab or newline from input.
 	p.input = trimmed
 	hasTab := hasTabOrNewline(trimmed)
+	p.site.tabs = hasTab
 	if hasTab {
 		p.input = removeTabAndNewline(trimmed)
 	}
@@ -587,12 +624,17 @@ func (p *parser) sink() *errorSink {
 
 // report signals a validation error, found at the pointer, that does not
 // make parsing fail.
-func (p *parser) report(k ValidationErrorKind) { p.sink().report(k, max(p.pointer, 0)) }
+func (p *parser) report(k ValidationErrorKind) {
+	if p.reporting {
+		p.errs.report(k, max(p.pointer, 0))
+	}
+}
 
 // fail signals a validation error, found at the pointer, at which parsing
 // fails.
 func (p *parser) fail(k ValidationErrorKind) failure {
-	return failedAt(p.sink().fail(k, max(p.pointer, 0)))
+	p.site.at = max(p.pointer, 0)
+	return failedAt(p.sink().fail(k, p.site.at))
 }
 
 // setScheme records what the states consult about the scheme just written.
@@ -733,17 +775,36 @@ func trimC0ControlOrSpace(s string) string {
 
 // hasTabOrNewline reports whether s contains an ASCII tab or newline.
 func hasTabOrNewline(s string) bool {
-	// Eight bytes at a time: a word has a byte below 0x0E (tab, LF and CR
-	// are 0x09, 0x0A and 0x0D) when subtracting 0x0E from each byte borrows
-	// into its top bit while the byte's own top bit is clear.
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
-		if (w-0x0E0E0E0E0E0E0E0E)&^w&0x8080808080808080 != 0 {
-			break
+	// Eight bytes at a time, sixteen a step: a word has a byte below 0x0E
+	// (tab, LF and CR are 0x09, 0x0A and 0x0D) when subtracting 0x0E from
+	// each byte borrows into its top bit while the byte's own top bit is
+	// clear. Only a word that has one is looked at byte by byte.
+	const ones, tops = 0x0E0E0E0E0E0E0E0E, 0x8080808080808080
+	if len(s) < 8 {
+		return tabOrNewlineIn(s)
+	}
+	last := s[len(s)-8:]
+	for ; len(s) >= 16; s = s[16:] {
+		a, b := load64(s), load64(s[8:])
+		if ((a-ones)&^a|(b-ones)&^b)&tops != 0 && tabOrNewlineIn(s[:16]) {
+			return true
 		}
 	}
-	for ; i < len(s); i++ {
+	// The rest, fewer than 16 bytes: its first eight, if it has more, and
+	// the last eight of the string, which may overlap them and the bytes
+	// before.
+	if len(s) > 8 {
+		if x := load64(s); (x-ones)&^x&tops != 0 && tabOrNewlineIn(s[:8]) {
+			return true
+		}
+	}
+	x := load64(last)
+	return (x-ones)&^x&tops != 0 && tabOrNewlineIn(last)
+}
+
+// tabOrNewlineIn is hasTabOrNewline, a byte at a time.
+func tabOrNewlineIn(s string) bool {
+	for i := 0; i < len(s); i++ {
 		if c := s[i]; c <= '\r' && (c == '\t' || c == '\n' || c == '\r') {
 			return true
 		}

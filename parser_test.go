@@ -57,9 +57,10 @@ func FuzzParse(f *testing.F) {
 }
 
 // checkParseError checks the error of input's failed parse: a *ParseError
-// of the kind the parser fails at, with an offset in its Input; and where
+// of the kind the parser fails at, with an offset in its Input; where
 // input is its own state machine input (nothing trimmed or removed, no
-// password redacted), the offset is that of the validation error.
+// password redacted), the offset is that of the validation error; and it
+// is the error that parsing input again finds (checkNotRetraced).
 func checkParseError(t *testing.T, input string, err error) {
 	t.Helper()
 	var pe *ParseError
@@ -81,6 +82,7 @@ func checkParseError(t *testing.T, input string, err error) {
 	if !strings.Contains(err.Error(), pe.Kind.String()+" at "+strconv.Itoa(pe.Offset)+": ") {
 		t.Fatalf("%q: %v does not say where", input, err)
 	}
+	checkNotRetraced(t, input, "", false, err)
 }
 
 // withMaxHrefLength runs f with maxHrefLength lowered to n, so that the limit
@@ -201,4 +203,125 @@ func FuzzTooLong(f *testing.F) {
 			t.Fatalf("%q: %v %q with the limit %d, %q without", input, err, got.Href(), limit, want.Href())
 		}
 	})
+}
+
+// retracedParseError returns the error of input's failed parse against
+// base (nil for none), which failed at kind (0 for ErrTooLong), the way the
+// package built it before a run recorded where it failed: by parsing input
+// again with validation errors on, to find where the parser signalled kind
+// (where it failed at it, or else where it first signalled it) and where
+// it read a password, and, for an input that failed for want of a scheme,
+// against a special and a non-special base for the password. The tests
+// hold the errors that parseError builds from the first run to it.
+func retracedParseError(input string, base *URL, kind ValidationErrorKind) *ParseError {
+	retrace := func(base *URL, kind ValidationErrorKind) (at int, spans [][2]int) {
+		found, failed := -1, false
+		errs := errorSink{fn: func(e ValidationError) {
+			if e.Kind == kind && !failed && (found < 0 || e.Failure) {
+				found, failed = e.Offset, e.Failure
+			}
+		}}
+		_, _, site := runParserWhere(input, base, nil, &errs)
+		if found >= 0 {
+			at = inputOffset(input, found)
+		}
+		return at, site.appendPassword(nil, input)
+	}
+	at, spans := retrace(base, kind)
+	if kind == ErrMissingSchemeNonRelativeURL {
+		for _, b := range schemeRelativeBases {
+			_, more := retrace(&b, 0)
+			spans = append(spans, more...)
+		}
+	}
+	redacted, at := redact(input, spans, at)
+	return &ParseError{Input: redacted, Kind: kind, Offset: at}
+}
+
+// checkNotRetraced checks err, the error of input's failed parse against
+// base ("" for none), strict or not, against retracedParseError.
+func checkNotRetraced(t *testing.T, input, base string, strict bool, err error) {
+	t.Helper()
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("%q: error %#v", input, err)
+	}
+	var b *URL
+	if base != "" {
+		u, err := Parse(base)
+		if err != nil {
+			if pe.Base {
+				return
+			}
+			t.Fatalf("base %q: %v", base, err)
+		}
+		b = &u
+	}
+	want := retracedParseError(input, b, pe.Kind)
+	if *pe != *want {
+		t.Fatalf("%q against %q (strict %v): error %#v, the retraced error %#v", input, base, strict, *pe, *want)
+	}
+}
+
+// TestParseErrorNotRetraced checks that the error of every failing input
+// of validationInputs, also with leading and trailing spaces, a tab, and a
+// password, with and without Strict, is the one that parsing input again
+// with validation errors on finds (retracedParseError): the offset where
+// the first run failed, in the input as it was given, and its password
+// redacted.
+func TestParseErrorNotRetraced(t *testing.T) {
+	n := 0
+	for _, c := range validationInputs(t) {
+		for _, input := range []string{
+			c.input, " \x01" + c.input + " ", "\t" + c.input, c.input + "\n",
+			strings.Replace(c.input, "//", "//u:pass\two@", 1), strings.Replace(c.input, "/", "\t/", 2),
+		} {
+			for _, strict := range []bool{false, true} {
+				_, _, err := recordParse(input, c.base, strict)
+				if err != nil {
+					checkNotRetraced(t, input, c.base, strict, err)
+					n++
+				}
+			}
+			// The API's parse with no options: Parse and URL.Parse.
+			var err error
+			if c.base == "" {
+				_, err = Parse(input)
+			} else if b, berr := Parse(c.base); berr == nil {
+				_, err = b.Parse(input)
+			}
+			if err != nil {
+				checkNotRetraced(t, input, c.base, false, err)
+			}
+		}
+	}
+	t.Logf("%d failing inputs", n)
+	if n < 1000 {
+		t.Errorf("only %d failing inputs", n)
+	}
+}
+
+// TestHasTabOrNewline checks hasTabOrNewline, which reads eight bytes at a
+// time, against strings.ContainsAny: for every length up to 40, a tab, LF,
+// CR or another byte below 0x0E (which its word test cannot tell from them)
+// at every position, over fillers of ASCII and non-ASCII bytes.
+func TestHasTabOrNewline(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		for _, fill := range []byte{'a', 0x0E, 0x8D, 0xFF, ' '} {
+			s := []byte(strings.Repeat(string([]byte{fill}), n))
+			if got := hasTabOrNewline(string(s)); got {
+				t.Fatalf("%q: true", s)
+			}
+			for at := range n {
+				for _, c := range []byte{'\t', '\n', '\r', 0x00, 0x08, 0x0B, 0x0C} {
+					old := s[at]
+					s[at] = c
+					if got, want := hasTabOrNewline(string(s)), strings.ContainsAny(string(s), "\t\n\r"); got != want {
+						t.Fatalf("%q: %v, want %v", s, got, want)
+					}
+					s[at] = old
+				}
+			}
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package url
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -42,37 +43,57 @@ func appendPercentEncoded(dst []byte, s string, set encodeSet) []byte {
 // appendUTF8PercentEncoded is appendPercentEncoded with the standard's
 // spaceAsPlus: when it is true, U+0020 SPACE becomes "+".
 func appendUTF8PercentEncoded(dst []byte, s string, set encodeSet, spaceAsPlus bool) []byte {
-	start := 0 // start of the run of bytes not yet appended that need no encoding
-	for i := 0; i < len(s); {
-		c := s[i]
-		if !set.contains(c) {
-			i++
-			continue
+	for {
+		// A run of bytes that need no encoding is appended whole.
+		i := indexClass(s, class(set))
+		dst = append(dst, s[:i]...)
+		if i == len(s) {
+			return dst
 		}
-		dst = append(dst, s[start:i]...)
-		switch {
+		s = s[i:]
+		switch c := s[0]; {
 		case c == ' ' && spaceAsPlus:
 			dst = append(dst, '+')
-			i++
+			s = s[1:]
 		case c < utf8.RuneSelf:
 			dst = appendPercentEncodedByte(dst, c)
-			i++
+			s = s[1:]
 		default:
-			// Every set contains all non-ASCII code points: encode each byte of
-			// this one, or U+FFFD's for an invalid sequence.
-			r, n := decodeRune(s[i:])
-			if r == utf8.RuneError {
-				dst = append(dst, "%EF%BF%BD"...)
+			// Every set contains all non-ASCII code points: encode each
+			// byte of a run of them, and U+FFFD's for an invalid sequence.
+			// A run of valid UTF-8 is encoded a byte at a time, with no
+			// decoding.
+			n := 1
+			for n < len(s) && s[n] >= utf8.RuneSelf {
+				n++
+			}
+			if run := s[:n]; utf8.ValidString(run) {
+				dst = appendPercentEncodedBytes(dst, run)
 			} else {
-				for j := i; j < i+n; j++ {
-					dst = appendPercentEncodedByte(dst, s[j])
+				for run != "" {
+					r, size := decodeRune(run)
+					if r == utf8.RuneError && run[:size] != "\uFFFD" {
+						dst = append(dst, "%EF%BF%BD"...)
+					} else {
+						dst = appendPercentEncodedBytes(dst, run[:size])
+					}
+					run = run[size:]
 				}
 			}
-			i += n
+			s = s[n:]
 		}
-		start = i
 	}
-	return append(dst, s[start:]...)
+}
+
+// appendPercentEncodedBytes appends the percent-encoding of each byte of s.
+func appendPercentEncodedBytes(dst []byte, s string) []byte {
+	n := len(dst)
+	dst = slices.Grow(dst, 3*len(s))[:n+3*len(s)]
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		dst[n+3*i], dst[n+3*i+1], dst[n+3*i+2] = '%', upperHexDigits[b>>4], upperHexDigits[b&0x0F]
+	}
+	return dst
 }
 
 // needsPercentEncoding reports whether appendPercentEncoded would append

@@ -34,7 +34,16 @@ func (p *parser) schemeStart() failure {
 func (p *parser) scheme() failure {
 	// 1. If c is an ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E (.),
 	//    append c, lowercased, to buffer.
-	scheme, _, ok := cutScheme(p.input[p.pointer:])
+	var scheme string
+	var ok bool
+	switch rest := p.input[p.pointer:]; {
+	case strings.HasPrefix(rest, "https:"): // (the common schemes need no scan)
+		scheme, ok = rest[:5], true
+	case strings.HasPrefix(rest, "http:"):
+		scheme, ok = rest[:4], true
+	default:
+		scheme, _, ok = cutScheme(rest)
+	}
 	if !ok {
 		// 3. Otherwise, if state override is not given, set buffer to the
 		//    empty string, state to no scheme state, and start over (from
@@ -58,10 +67,15 @@ func (p *parser) scheme() failure {
 		return failSchemeChange
 	}
 	// 2.2. Set url's scheme to buffer.
-	p.buf = appendLower(p.buf, scheme)
+	if classesOf(scheme)&classUpper == 0 { // (most schemes are written in lowercase)
+		p.buf = append(p.buf, scheme...)
+	} else {
+		p.buf = appendLower(p.buf, scheme)
+		scheme = string(p.buf[len(p.buf)-len(scheme):])
+	}
 	p.u.schemeEnd = uint32(len(p.buf))
 	p.buf = append(p.buf, ':')
-	p.setScheme(string(p.buf[:p.u.schemeEnd]))
+	p.setScheme(scheme)
 	// 2.3. If state override is given, then: if url's port is url's scheme's
 	//      default port, then set url's port to null; return.
 	if p.override != noOverride {
@@ -349,12 +363,11 @@ func (p *parser) authority() failure {
 	start := p.pointer
 	end, at := start, -1
 	ends, input := p.endsComponentMask(), p.input
-	for ; end < len(input); end++ {
-		class := byteClass[input[end]]
-		if class&(ends|atSign) == 0 {
-			continue
-		}
-		if class&ends != 0 {
+	var classes class // of the code points after the last "@"
+	for {
+		n, seen := scanClass(input[end:], ends|atSign)
+		end, classes = end+n, classes|seen
+		if end == len(input) || byteClass[input[end]]&ends != 0 {
 			break
 		}
 		// 1. If c is U+0040 (@), then: invalid-credentials validation error.
@@ -362,7 +375,8 @@ func (p *parser) authority() failure {
 			p.pointer = end
 			p.report(ErrInvalidCredentials)
 		}
-		at = end
+		at, classes = end, 0
+		end++
 	}
 	p.buf = append(p.buf, "//"...)
 	p.u.usernameEnd = uint32(len(p.buf))
@@ -370,7 +384,7 @@ func (p *parser) authority() failure {
 		// (Where the password is, for the error of a parse that fails,
 		// here or later: see redact.)
 		if colon := strings.IndexByte(p.input[start:at], ':'); colon >= 0 {
-			p.password = [2]int{start + colon + 1, at}
+			p.site.password = [2]int{start + colon + 1, at}
 		}
 		// 2. Otherwise, if c is the EOF code point, U+002F (/), U+003F (?), or
 		//    U+0023 (#), or url is special and c is U+005C (\), then: if
@@ -402,7 +416,18 @@ func (p *parser) authority() failure {
 	// empty string, and set state to host state.
 	p.pointer = start - 1
 	p.state = hostState
+	p.hostAhead = hostAhead{start: start, end: end, classes: classes, read: true}
 	return 0
+}
+
+// A hostAhead is what the authority state read of the host and port, for
+// the host state: where they start and end, and the classes of their code
+// points. When no ":", "[" or "]" is among them, the host is all of them,
+// and the host state need not read them again.
+type hostAhead struct {
+	start, end int
+	classes    class
+	read       bool // the authority state read them
 }
 
 // host implements https://url.spec.whatwg.org/#host-state, which is also the
@@ -418,22 +443,33 @@ func (p *parser) host() failure {
 	start := p.pointer
 	i, insideBrackets := start, false
 	ends, input := p.endsComponentMask(), p.input
-	for ; i < len(input); i++ {
-		c := input[i]
-		if byteClass[c]&(ends|hostDelimiter) == 0 {
-			continue
-		}
-		if (c == ':' && !insideBrackets) || byteClass[c]&ends != 0 {
-			break
-		}
-		// 4. Otherwise: if c is U+005B ([), then set insideBrackets to true;
-		//    if c is U+005D (]), then set insideBrackets to false; append c
-		//    to buffer.
-		switch c {
-		case '[':
-			insideBrackets = true
-		case ']':
-			insideBrackets = false
+	var classes class // of buffer's code points, for the host parser
+	if h := p.hostAhead; h.read && h.start == start && h.classes&hostDelimiter == 0 {
+		// The authority state read buffer already: up to the end of the
+		// authority, with no ":", "[" or "]" in it.
+		i, classes = h.end, h.classes
+	} else {
+		for {
+			n, seen := scanClass(input[i:], ends|hostDelimiter)
+			i, classes = i+n, classes|seen
+			if i == len(input) {
+				break
+			}
+			c := input[i]
+			if (c == ':' && !insideBrackets) || byteClass[c]&ends != 0 {
+				break
+			}
+			// 4. Otherwise: if c is U+005B ([), then set insideBrackets to
+			//    true; if c is U+005D (]), then set insideBrackets to false;
+			//    append c to buffer.
+			switch c {
+			case '[':
+				insideBrackets = true
+			case ']':
+				insideBrackets = false
+			}
+			classes |= byteClass[c]
+			i++
 		}
 	}
 	buffer := p.input[start:i]
@@ -454,7 +490,7 @@ func (p *parser) host() failure {
 		//      special. 2.4. If host is failure, then return failure.
 		// 2.5. Set url's host to host, buffer to the empty string, and state
 		//      to port state.
-		if fail := p.writeHost(buffer, start); fail != 0 {
+		if fail := p.writeHost(buffer, classes, start); fail != 0 {
 			return fail
 		}
 		p.state = portState
@@ -480,7 +516,7 @@ func (p *parser) host() failure {
 	//      special. 3.4. If host is failure, then return failure.
 	// 3.5. Set url's host to host, buffer to the empty string, and state to
 	//      path start state.
-	if fail := p.writeHost(buffer, start); fail != 0 {
+	if fail := p.writeHost(buffer, classes, start); fail != 0 {
 		return fail
 	}
 	p.state = pathStartState
@@ -490,13 +526,19 @@ func (p *parser) host() failure {
 }
 
 // writeHost runs the host parser on buffer, which starts at offset start of
-// the input, and writes the host to buf as url's host.
-func (p *parser) writeHost(buffer string, start int) failure {
+// the input and has code points of classes, and writes the host to buf as
+// url's host.
+func (p *parser) writeHost(buffer string, classes class, start int) failure {
 	p.u.hostStart = uint32(len(p.buf))
 	var fail ValidationErrorKind
-	p.buf, p.u.hostKind, fail = appendHost(p.buf, buffer, !p.special, p.sink().at(start))
+	p.buf, p.u.hostKind, fail = appendHostClasses(p.buf, buffer, classes, !p.special, p.sink().at(start))
 	p.u.hostEnd = uint32(len(p.buf))
 	p.hostWritten = true
+	if fail != 0 {
+		// The host parser signals the errors it fails at at the host's
+		// offset (see hostErrors).
+		p.site.at = start
+	}
 	return failedAt(fail)
 }
 
@@ -650,13 +692,8 @@ func (p *parser) fileHost() failure {
 	// 1. If c is the EOF code point, U+002F (/), U+005C (\), U+003F (?), or
 	//    U+0023 (#), then decrease pointer by 1 and then:
 	start := p.pointer
-	i := start
-	for i < len(p.input) {
-		if c := p.input[i]; c == '/' || c == '\\' || c == '?' || c == '#' {
-			break
-		}
-		i++
-	}
+	n, classes := scanClass(p.input[start:], endsComponent|reverseSolidus)
+	i := start + n
 	buffer := p.input[start:i]
 	p.pointer = i - 1
 	// 1.1. If state override is not given and buffer is a Windows drive
@@ -683,7 +720,7 @@ func (p *parser) fileHost() failure {
 		//      url is not special; if host is failure, then return failure.
 		p.buf = append(p.buf, "//"...)
 		p.u.usernameEnd = uint32(len(p.buf))
-		if fail := p.writeHost(buffer, start); fail != 0 {
+		if fail := p.writeHost(buffer, classes, start); fail != 0 {
 			return fail
 		}
 		// 1.3.3. If host is "localhost", then set host to the empty string.
@@ -741,31 +778,58 @@ func (p *parser) pathStart() {
 // after segment until the path ends, writing each segment to buf as "/"
 // followed by the segment.
 func (p *parser) path() {
+	input, ends := p.input, p.pathSegmentEnds()
 	for {
 		if !p.segOpen {
 			p.segStart, p.segOpen = len(p.buf), true
 			p.buf = append(p.buf, '/')
 		}
+		plain := p.plainSegment()
 		// 2. Otherwise, run these steps: UTF-8 percent-encode c using the path
 		//    percent-encode set and append the result to buffer.
-		//    Bytes that need no encoding are copied a run at a time; from
-		//    the first byte that may need it, the rest of the segment is
-		//    encoded in one call.
-		i, input := p.pointer, p.input
-		for i < len(input) && byteClass[input[i]]&pathSpecial == 0 {
-			i++
-		}
-		p.buf = append(p.buf, p.input[p.pointer:i]...)
-		if i < len(p.input) && !p.endsPathSegment(p.input[i]) {
-			j := i + 1
-			for j < len(p.input) && !p.endsPathSegment(p.input[j]) {
-				j++
+		//    Bytes that need no encoding are copied a run at a time. The run
+		//    of a plain segment (see plainSegment) takes in "/" and the
+		//    segments after it as long as they are plain too: steps 1.2 to
+		//    1.5 do nothing with a plain segment but end it, and its "/"
+		//    starts the next one as the loop would. A "." or "%" right after
+		//    a "/" may start one that is not plain, and ends the run there.
+		//    From the first byte that may need encoding, the rest of the
+		//    segment is encoded in one call.
+		//    A "\" of a special URL, which ends a segment as "/" does, is
+		//    taken in as "/" too when validation errors are not wanted (its
+		//    invalid-reverse-solidus would come before those of the run).
+		start, i := p.pointer, p.pointer
+		if plain {
+			for {
+				i += indexClass(input[i:], pathRunEnd|dotSegmentStart)
+				if i == len(input) {
+					break
+				}
+				if c := input[i]; byteClass[c]&dotSegmentStart != 0 {
+					if i > start && input[i-1] == '/' && mayStartDotSegment(input[i:]) {
+						i-- // the segment before it ends at its "/"
+						break
+					}
+				} else if c != '\\' || !p.special || p.reporting || mayStartDotSegment(input[i+1:]) {
+					break
+				} else {
+					p.buf = append(p.buf, input[start:i]...)
+					p.buf = append(p.buf, '/')
+					start = i + 1
+				}
+				i++
 			}
-			p.buf = appendPercentEncoded(p.buf, p.input[i:j], pathSet)
+		} else {
+			i += indexClass(input[i:], pathSpecial)
+		}
+		p.buf = append(p.buf, input[start:i]...)
+		if i < len(input) && byteClass[input[i]]&ends == 0 {
+			j := i + 1 + indexClass(input[i+1:], ends)
+			p.buf = appendPercentEncoded(p.buf, input[i:j], pathSet)
 			i = j
 		}
 		if p.reporting {
-			checkURLUnits(&p.errs, p.input[p.pointer:i], p.pointer)
+			checkURLUnits(&p.errs, input[start:i], start)
 		}
 		p.pointer = i
 		c := p.c()
@@ -777,33 +841,8 @@ func (p *parser) path() {
 		if c == '\\' && p.special {
 			p.report(ErrInvalidReverseSolidus)
 		}
-		slash := c == '/' || (c == '\\' && p.special)
-		segment := p.buf[p.segStart+1:]
-		switch {
-		// 1.2. If buffer is a double-dot URL path segment, then: shorten url's
-		//      path; if neither c is U+002F (/), nor url is special and c is
-		//      U+005C (\), append the empty string to url's path.
-		case isDoubleDotSegment(segment):
-			p.buf = p.buf[:p.segStart]
-			p.shortenPath()
-			if !slash {
-				p.buf = append(p.buf, '/')
-			}
-		// 1.3. Otherwise, if buffer is a single-dot URL path segment and if
-		//      neither c is U+002F (/), nor url is special and c is U+005C (\),
-		//      append the empty string to url's path.
-		// 1.4. Otherwise, if buffer is not a single-dot URL path segment, then:
-		//      (the segment stays in buf).
-		case isSingleDotSegment(segment):
-			p.buf = p.buf[:p.segStart]
-			if !slash {
-				p.buf = append(p.buf, '/')
-			}
-		// 1.4.1. If url's scheme is "file", url's path is empty, and buffer is
-		//        a Windows drive letter, then replace the second code point in
-		//        buffer with U+003A (:).
-		case p.file && p.segStart == int(p.u.pathStart) && isWindowsDriveLetter(segment):
-			segment[1] = ':'
+		if !plain {
+			p.endSegment(c == '/' || (c == '\\' && p.special))
 		}
 		// 1.5. Set buffer to the empty string.
 		p.segOpen = false
@@ -825,10 +864,68 @@ func (p *parser) path() {
 	}
 }
 
-// endsPathSegment reports whether c ends a path segment: "/", "\\" when the
-// URL is special, and "?" or "#" when no state override is given.
-func (p *parser) endsPathSegment(c byte) bool {
-	return c == '/' || (c == '\\' && p.special) || (p.override == noOverride && (c == '?' || c == '#'))
+// endSegment runs steps 1.2 to 1.4.1 of the path state on the segment that
+// starts at segStart in buf, which c ends; slash is whether c is U+002F (/),
+// or U+005C (\) and url is special.
+func (p *parser) endSegment(slash bool) {
+	segment := p.buf[p.segStart+1:]
+	switch {
+	// 1.2. If buffer is a double-dot URL path segment, then: shorten url's
+	//      path; if neither c is U+002F (/), nor url is special and c is
+	//      U+005C (\), append the empty string to url's path.
+	case isDoubleDotSegment(segment):
+		p.buf = p.buf[:p.segStart]
+		p.shortenPath()
+		if !slash {
+			p.buf = append(p.buf, '/')
+		}
+	// 1.3. Otherwise, if buffer is a single-dot URL path segment and if
+	//      neither c is U+002F (/), nor url is special and c is U+005C (\),
+	//      append the empty string to url's path.
+	// 1.4. Otherwise, if buffer is not a single-dot URL path segment, then:
+	//      (the segment stays in buf).
+	case isSingleDotSegment(segment):
+		p.buf = p.buf[:p.segStart]
+		if !slash {
+			p.buf = append(p.buf, '/')
+		}
+	// 1.4.1. If url's scheme is "file", url's path is empty, and buffer is
+	//        a Windows drive letter, then replace the second code point in
+	//        buffer with U+003A (:).
+	case p.file && p.segStart == int(p.u.pathStart) && isWindowsDriveLetter(segment):
+		segment[1] = ':'
+	}
+}
+
+// plainSegment reports whether the path segment the path state is reading
+// at the pointer is plain: whether steps 1.2 to 1.4.1 of the path state can
+// do nothing with it but keep it. It is, unless it may be a single-dot or
+// double-dot URL path segment, or it is url's path[0] of a file URL, which
+// can be a Windows drive letter that step 1.4.1 changes (and the file host
+// state's buffer, which it leaves in buf, is that).
+func (p *parser) plainSegment() bool {
+	return !(p.file && p.segStart == int(p.u.pathStart)) && !mayStartDotSegment(p.input[p.pointer:])
+}
+
+// mayStartDotSegment reports whether s starts as a single-dot or a
+// double-dot URL path segment does: with "." or "%2e", ASCII
+// case-insensitively (https://url.spec.whatwg.org/#single-dot-path-segment).
+func mayStartDotSegment(s string) bool {
+	return s != "" && (s[0] == '.' || len(s) >= 3 && s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e')
+}
+
+// pathSegmentEnds returns the byteClass bits of the code points that end a
+// path segment: "/", "\\" when the URL is special, and "?" or "#" when no
+// state override is given.
+func (p *parser) pathSegmentEnds() class {
+	ends := solidus
+	if p.special {
+		ends |= reverseSolidus
+	}
+	if p.override == noOverride {
+		ends |= endsComponent
+	}
+	return ends
 }
 
 // shortenPath implements https://url.spec.whatwg.org/#shorten-a-urls-path.
@@ -918,13 +1015,11 @@ func (p *parser) query() {
 			enc = nil
 		}
 	}
-	i := p.pointer
+	i := len(p.input)
 	if p.override == noOverride {
-		for i < len(p.input) && p.input[i] != '#' {
-			i++
+		if j := strings.IndexByte(p.input[p.pointer:], '#'); j >= 0 {
+			i = p.pointer + j
 		}
-	} else {
-		i = len(p.input)
 	}
 	run := p.input[p.pointer:i]
 	if p.reporting {
