@@ -34,16 +34,7 @@ func (p *parser) schemeStart() failure {
 func (p *parser) scheme() failure {
 	// 1. If c is an ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E (.),
 	//    append c, lowercased, to buffer.
-	var scheme string
-	var ok bool
-	switch rest := p.input[p.pointer:]; {
-	case strings.HasPrefix(rest, "https:"): // (the common schemes need no scan)
-		scheme, ok = rest[:5], true
-	case strings.HasPrefix(rest, "http:"):
-		scheme, ok = rest[:4], true
-	default:
-		scheme, _, ok = cutScheme(rest)
-	}
+	scheme, _, ok := cutScheme(p.input[p.pointer:])
 	if !ok {
 		// 3. Otherwise, if state override is not given, set buffer to the
 		//    empty string, state to no scheme state, and start over (from
