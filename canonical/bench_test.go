@@ -28,9 +28,17 @@ var corpus struct {
 	urls   []url.URL // their parses
 }
 
-// loadCorpus reads every *.txt of the corpus directory and keeps the lines
-// that parse. It skips b when there is no corpus.
+// loadCorpus reads the corpus (readCorpus), and skips b when there is none.
 func loadCorpus(b testing.TB) {
+	readCorpus()
+	if len(corpus.inputs) == 0 {
+		b.Skip("no corpus (*.txt) in " + corpusDir() + "; set URL_CORPUS_DIR")
+	}
+}
+
+// readCorpus reads every *.txt of the corpus directory, once, and keeps the
+// lines that parse.
+func readCorpus() {
 	corpus.once.Do(func() {
 		files, _ := filepath.Glob(filepath.Join(corpusDir(), "*.txt"))
 		for _, file := range files {
@@ -49,9 +57,6 @@ func loadCorpus(b testing.TB) {
 			f.Close()
 		}
 	})
-	if len(corpus.inputs) == 0 {
-		b.Skip("no corpus (*.txt) in " + corpusDir() + "; set URL_CORPUS_DIR")
-	}
 }
 
 // ratioToParse returns how many times as long as a url.Parse of the same URL

@@ -1,6 +1,9 @@
 package canonical
 
-import "strings"
+import (
+	"encoding/binary"
+	"strings"
+)
 
 // The percent-encoding helpers the profiles share. Each returns its input
 // unchanged, without allocating, when it has nothing to change.
@@ -178,13 +181,48 @@ func indexUpper(s string) int {
 	return -1
 }
 
-// lowerBytes lowercases the ASCII letters of b.
+// lowerBytes lowercases the ASCII letters of b. It works on eight bytes at
+// a time: in each byte of a word, adding 0x80-'A' to its low seven bits sets
+// the high bit when they are 'A' or more, and adding 0x80-'Z'-1 when they are
+// more than 'Z' (no sum carries into the next byte); a byte that is an ASCII
+// upper-case letter, which has its high bit clear, then gets 0x20 added. The
+// last word may overlap the one before: lowercasing twice changes nothing.
 func lowerBytes(b []byte) {
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
+	if len(b) < 8 {
+		for i, c := range b {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+		}
+		return
+	}
+	for i := 0; ; i += 8 {
+		i = min(i, len(b)-8)
+		lowerWord(b[i : i+8])
+		if i == len(b)-8 {
+			return
 		}
 	}
+}
+
+// lowerWord lowercases the ASCII letters of w, 8 bytes (see lowerBytes).
+func lowerWord(w []byte) {
+	const ones = 0x0101010101010101
+	x := binary.LittleEndian.Uint64(w)
+	low := x &^ (0x80 * ones)
+	geA := low + (0x80-'A')*ones
+	gtZ := low + (0x80-'Z'-1)*ones
+	if upper := geA &^ gtZ &^ x & (0x80 * ones); upper != 0 {
+		binary.LittleEndian.PutUint64(w, x|upper>>2)
+	}
+}
+
+// appendLower appends s to b with its ASCII letters lowercased.
+func appendLower(b []byte, s string) []byte {
+	n := len(b)
+	b = append(b, s...)
+	lowerBytes(b[n:])
+	return b
 }
 
 // lowerASCII returns s with its ASCII upper-case letters lowercased, or s

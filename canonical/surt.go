@@ -325,59 +325,13 @@ func fileDriveLetter(p []byte, hasHost bool) []byte {
 // alphaReorderQuery does: by name, then a parameter without "=" before one
 // with it ("a" before "a="), then by value, all as bytes.
 func alphaReorderQuery(q string) string {
-	if strings.IndexByte(q, '&') < 0 {
-		return q
-	}
-	type param struct {
-		name, value string
-		hasValue    bool
-	}
-	parse := func(piece string) param {
-		name, value, ok := strings.Cut(piece, "=")
-		return param{name, value, ok}
-	}
-	cmpParam := func(a, b param) int {
-		if c := strings.Compare(a.name, b.name); c != 0 {
-			return c
-		}
-		if a.hasValue != b.hasValue {
-			if a.hasValue {
-				return 1
-			}
-			return -1
-		}
-		return strings.Compare(a.value, b.value)
-	}
 	// Most queries are sorted already: check without allocating.
-	sorted, first, prev := true, true, param{}
-	for piece := range strings.SplitSeq(q, "&") {
-		p := parse(piece)
-		if !first && cmpParam(prev, p) > 0 {
-			sorted = false
-			break
-		}
-		first, prev = false, p
-	}
-	if sorted {
+	if iaQuerySorted(q) {
 		return q
 	}
-	params := make([]param, 0, strings.Count(q, "&")+1)
-	for piece := range strings.SplitSeq(q, "&") {
-		params = append(params, parse(piece))
-	}
-	slices.SortFunc(params, cmpParam)
-	b := make([]byte, 0, len(q))
-	for i, p := range params {
-		if i > 0 {
-			b = append(b, '&')
-		}
-		b = append(b, p.name...)
-		if p.hasValue {
-			b = append(b, '=')
-			b = append(b, p.value...)
-		}
-	}
-	return string(b)
+	params := strings.Split(q, "&")
+	slices.SortFunc(params, cmpIAParam)
+	return strings.Join(params, "&")
 }
 
 // stripQuerySessionIDs removes the session identifiers the archives remove
@@ -555,7 +509,7 @@ func (o SURTOptions) Canonical(u url.URL) (url.URL, error) {
 	if u.Scheme() == "filedesc" {
 		return url.Parse(u.HrefExcludingFragment())
 	}
-	v, err := url.Parse(o.canonicalString(u))
+	v, err := url.Parse(o.canonicalString(&u))
 	if err != nil {
 		return url.URL{}, errCanonical
 	}
@@ -563,10 +517,23 @@ func (o SURTOptions) Canonical(u url.URL) (url.URL, error) {
 }
 
 // canonicalString returns the href of o.Canonical(u), but for the zero URL.
-func (o SURTOptions) canonicalString(u url.URL) string {
+func (o SURTOptions) canonicalString(u *url.URL) string {
 	if u.Scheme() == "filedesc" {
 		return u.HrefExcludingFragment()
 	}
+	var stack [256]byte
+	if b, ok := o.appendIAFast(iaBuffer(stack[:0], u), u, false); ok {
+		if h := u.HrefExcludingFragment(); string(b) == h {
+			return h
+		}
+		return string(b)
+	}
+	return o.canonicalSlow(*u)
+}
+
+// canonicalSlow is canonicalString for every URL but the zero URL and a
+// filedesc: URL, by the general path.
+func (o SURTOptions) canonicalSlow(u url.URL) string {
 	r := o.ia(u)
 	var stack [256]byte
 	return string(r.appendURL(r.buffer(stack[:0])))
@@ -683,26 +650,49 @@ func (o SURTOptions) SURT(u url.URL) string {
 	if u.Scheme() == "filedesc" {
 		return u.HrefExcludingFragment()
 	}
+	var stack [256]byte
+	if b, ok := o.appendIAFast(iaBuffer(stack[:0], &u), &u, true); ok {
+		return string(b)
+	}
+	return o.surtSlow(u)
+}
+
+// surtSlow is o.SURT for every URL but the zero URL and a filedesc: URL, by
+// the general path.
+func (o SURTOptions) surtSlow(u url.URL) string {
 	r := o.ia(u)
 	var stack [256]byte
 	b := r.buffer(stack[:0])
 	if !r.hasHost {
 		return string(r.appendURL(b))
 	}
+	b = o.appendSURTHost(b, r.scheme, r.host, r.kind, r.port)
+	b = r.appendPath(b)
+	if r.hasQuery {
+		b = append(b, '?')
+		b = append(b, r.query...)
+	}
+	return string(b)
+}
+
+// appendSURTHost appends the start of a SURT, up to its ")": the scheme and
+// "://(" if o.WithScheme, the host of the kind kind (not empty) as step 8
+// of SURTOptions.SURT writes it, and the port if any.
+func (o SURTOptions) appendSURTHost(b []byte, scheme, host string, kind url.HostKind, port string) []byte {
 	if o.WithScheme {
-		b = append(b, r.scheme...)
+		b = append(b, scheme...)
 		b = append(b, "://("...)
 	}
-	switch r.kind {
+	switch kind {
 	case url.IPv6Host:
-		if r.port != "" {
-			b = append(b, r.host...)
+		if port != "" {
+			b = append(b, host...)
 		} else {
-			b = append(b, r.host[1:len(r.host)-1]...)
+			b = append(b, host[1:len(host)-1]...)
 		}
 	case url.IPv4Host:
 		if o.KeepIPOrder {
-			b = append(b, r.host...)
+			b = append(b, host...)
 			break
 		}
 		fallthrough
@@ -710,36 +700,30 @@ func (o SURTOptions) SURT(u url.URL) string {
 		// The labels from the last: "www.example.com" is
 		// "com,example,www".
 		label := func(b []byte, l string) []byte { return append(b, l...) }
-		for i := 0; i < len(r.host); i++ {
-			if c := r.host[i]; c == '%' || c == ',' || c == ')' {
+		for i := 0; i < len(host); i++ {
+			if c := host[i]; c == '%' || c == ',' || c == ')' {
 				label = appendSURTLabel
 				break
 			}
 		}
-		end := len(r.host)
+		end := len(host)
 		for i := end - 1; i >= 0; i-- {
-			if r.host[i] == '.' {
-				b = label(b, r.host[i+1:end])
+			if host[i] == '.' {
+				b = label(b, host[i+1:end])
 				b = append(b, ',')
 				end = i
 			}
 		}
-		b = label(b, r.host[:end])
+		b = label(b, host[:end])
 	}
-	if r.port != "" {
+	if port != "" {
 		b = append(b, ':')
-		b = append(b, r.port...)
+		b = append(b, port...)
 	}
 	if o.TrailingComma {
 		b = append(b, ',')
 	}
-	b = append(b, ')')
-	b = r.appendPath(b)
-	if r.hasQuery {
-		b = append(b, '?')
-		b = append(b, r.query...)
-	}
-	return string(b)
+	return append(b, ')')
 }
 
 // appendSURTLabel appends the host label l with "%", "," and ")" escaped.
