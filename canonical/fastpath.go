@@ -189,9 +189,9 @@ func load64(s string, i int) uint64 {
 }
 
 // appendScanned appends p to b, with its ASCII letters lowercased if lower
-// is set, and reports whether p has a byte from " " to "(" (which takes in
-// "%", "(" and " ", the bytes appendIAFast looks for in a path) and whether
-// it has "//".
+// is set, and reports whether p has a byte up to "(" (which takes in "%",
+// "(" and " ", the bytes appendIAFast looks for in a path) and whether it
+// has "//".
 func appendScanned(b []byte, p string, lower bool) (_ []byte, marked, doubleSlash bool) {
 	n := len(b)
 	b = slices.Grow(b, len(p))[:n+len(p)]
@@ -199,7 +199,7 @@ func appendScanned(b []byte, p string, lower bool) (_ []byte, marked, doubleSlas
 		out := b[n:]
 		for i := 0; i < len(p); i++ {
 			c := p[i]
-			marked = marked || ' ' <= c && c <= '('
+			marked = marked || c <= '('
 			doubleSlash = doubleSlash || c == '/' && i > 0 && p[i-1] == '/'
 			if lower && 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
@@ -220,81 +220,117 @@ func appendScanned(b []byte, p string, lower bool) (_ []byte, marked, doubleSlas
 // scanPath is appendScanned for a path p of 8 bytes or more: it goes eight
 // bytes at a time; the last eight bytes may overlap the eight before, which
 // scans some bytes twice and lowercases them twice, which changes nothing.
-// It copies p lowercased to out, unless out is nil.
+// It copies p lowercased to out, unless out is nil. For the two reports it
+// only needs to know whether some byte of p is a match: anyLess and anyZero
+// may also mark a byte after a match, where a borrow runs on.
 func scanPath(out []byte, p string) (marked, doubleSlash bool) {
 	last := len(p) - 8
 	var mark, double uint64
 	for i := 0; i < last; i += 8 {
 		x := load64(p, i)
-		mark |= inRange(x, ' ', '(')
+		mark |= anyLess(x, '('+1)
 		// A "/" that the next byte also is: the next word starts
 		// with the byte after this word's last.
 		y := x>>8 | uint64(p[i+8])<<56
-		double |= zeroBytes((x ^ '/'*ones) | (y ^ '/'*ones))
+		double |= anyZero((x ^ '/'*ones) | (y ^ '/'*ones))
 		if out != nil {
-			binary.LittleEndian.PutUint64(out[i:], x|inRange(x, 'A', 'Z')>>2)
+			binary.LittleEndian.PutUint64(out[i:], x|upperBytes(x)>>2)
 		}
 	}
 	x := load64(p, last)
-	mark |= inRange(x, ' ', '(')
-	double |= zeroBytes((x ^ '/'*ones) | (x>>8 ^ '/'*ones))
+	mark |= anyLess(x, '('+1)
+	double |= anyZero((x ^ '/'*ones) | (x>>8 ^ '/'*ones))
 	if out != nil {
-		binary.LittleEndian.PutUint64(out[last:], x|inRange(x, 'A', 'Z')>>2)
+		binary.LittleEndian.PutUint64(out[last:], x|upperBytes(x)>>2)
 	}
-	return mark != 0, double != 0
+	return mark&hi1 != 0, double&hi1 != 0
 }
 
-// surtHostByte classifies the bytes of a host for appendReversedLabels: 1
-// for the "." between labels, 2 for the bytes from "%" to ",", which take in
-// those that a SURT label escapes ("%", "," and ")").
-var surtHostByte = [256]uint8{'.': 1, '%': 2, '&': 2, '\'': 2, '(': 2, ')': 2, '*': 2, '+': 2, ',': 2}
+// anyLess has the high bit set in a byte of x that is less than c, an
+// ASCII byte, and perhaps in the bytes after it (see scanPath): x-c*ones
+// borrows in such a byte, and a byte whose high bit is set is no ASCII
+// byte. The caller masks the result with hi1.
+func anyLess(x uint64, c byte) uint64 { return (x - uint64(c)*ones) &^ x }
+
+// anyZero is anyLess(x, 1): its high bits mark a zero byte of x, and perhaps
+// bytes after it.
+func anyZero(x uint64) uint64 { return (x - ones) &^ x }
+
+// upperBytes has the high bit set in each byte of x that is an ASCII
+// upper-case letter, and no other bit (inRange(x, 'A', 'Z')).
+func upperBytes(x uint64) uint64 {
+	low := x & lo7
+	return ((low + (0x80-'A')*ones) ^ (low + (0x7f-'Z')*ones)) &^ x & hi1
+}
 
 // appendReversedLabels appends the labels of the domain (or IPv4 address) h
 // in reverse order, joined by ",", as appendSURTHost writes them:
 // "www.example.com" is "com,example,www". It returns false when h has an
 // empty label, which collapseDots would remove, or a byte from "%" to ","
-// (surtHostByte). Each label is copied where it goes: the label h[s:e] is at
-// [len(h)-e, len(h)-s) of the result, and the "." at i of h is the "," at
-// len(h)-1-i. The dots are found eight bytes at a time, as in appendScanned.
+// (which takes in those that a SURT label escapes: "%", "," and ")"). It
+// reads h eight bytes at a time from its end, the dots of each word from
+// the last; b must have 8 bytes of room beyond the result (appendLabel).
 func appendReversedLabels(b []byte, h string) ([]byte, bool) {
-	n := len(b)
-	b = slices.Grow(b, len(h))[:n+len(h)]
-	out := b[n:]
-	s := 0 // where the current label starts
-	i := 0
-	for ; i+8 <= len(h); i += 8 {
-		x := load64(h, i)
+	end := len(h) // the end of the label before the dots seen
+	i := len(h)   // h[i:] has been read
+	for ; i >= 8; i -= 8 {
+		x := load64(h, i-8)
 		if inRange(x, '%', ',') != 0 {
 			return b, false
 		}
-		for dots := zeroBytes(x ^ '.'*ones); dots != 0; dots &= dots - 1 {
-			j := i + bits.TrailingZeros64(dots)/8
-			if j == s {
+		for dots := zeroBytes(x ^ '.'*ones); dots != 0; {
+			k := 63 - bits.LeadingZeros64(dots) // the high bit of the byte of the last dot
+			j := i - 8 + k/8
+			if j+1 == end {
 				return b, false
 			}
-			copy(out[len(h)-j:], h[s:j])
-			out[len(h)-1-j] = ','
-			s = j + 1
+			b = appendLabel(b, h, j+1, end)
+			b = append(b, ',')
+			end = j
+			dots &^= 1 << k
 		}
 	}
-	for ; i < len(h); i++ {
-		switch surtHostByte[h[i]] {
-		case 1:
-			if i == s {
+	for i--; i >= 0; i-- {
+		switch c := h[i]; {
+		case c == '.':
+			if i+1 == end {
 				return b, false
 			}
-			copy(out[len(h)-i:], h[s:i])
-			out[len(h)-1-i] = ','
-			s = i + 1
-		case 2:
+			b = appendLabel(b, h, i+1, end)
+			b = append(b, ',')
+			end = i
+		case '%' <= c && c <= ',':
 			return b, false
 		}
 	}
-	if s == len(h) {
+	if end == 0 {
 		return b, false
 	}
-	copy(out, h[s:])
-	return b, true
+	return appendLabel(b, h, 0, end), true
+}
+
+// appendLabel appends h[start:end], a label of the host h, to b. A label of
+// at most 8 bytes is read as one word and written as one, to the 8 bytes
+// after b, when b has the room and h has 8 bytes that hold the label: a
+// copy of a few bytes otherwise costs a call to memmove and its branches on
+// the length.
+func appendLabel(b []byte, h string, start, end int) []byte {
+	n, l := len(b), end-start
+	if l > 8 || cap(b)-n < 8 {
+		return append(b, h[start:end]...)
+	}
+	var x uint64
+	switch {
+	case end >= 8:
+		x = load64(h, end-8) >> (64 - 8*l)
+	case start+8 <= len(h):
+		x = load64(h, start)
+	default:
+		return append(b, h[start:end]...)
+	}
+	b = b[:n+8]
+	binary.LittleEndian.PutUint64(b[n:], x)
+	return b[:n+l]
 }
 
 // hasEmptyLabel reports whether the domain h starts or ends with a dot or

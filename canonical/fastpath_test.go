@@ -117,13 +117,13 @@ func checkScans(t *testing.T, s string) {
 			if lower {
 				want = lowerASCII(p)
 			}
-			wantMarked := strings.IndexFunc(p, func(r rune) bool { return ' ' <= r && r <= '(' }) >= 0
+			wantMarked := strings.IndexFunc(p, func(r rune) bool { return r <= '(' }) >= 0
 			if string(got) != "x"+want || marked != wantMarked || double != strings.Contains(p, "//") {
 				t.Fatalf("appendScanned(%q, %v) = %q, %v, %v; want %q, %v, %v",
 					p, lower, got, marked, double, "x"+want, wantMarked, strings.Contains(p, "//"))
 			}
 		}
-		got, ok := appendReversedLabels([]byte("x"), p)
+		got, ok := appendReversedLabels(append(make([]byte, 0, len(p)+16), "x"...), p)
 		wantOK := p != "" && collapseDots(p) == p && strings.IndexFunc(p, func(r rune) bool { return '%' <= r && r <= ',' }) < 0
 		if ok != wantOK {
 			t.Fatalf("appendReversedLabels(%q) = %v; want %v", p, ok, wantOK)

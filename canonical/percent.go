@@ -114,9 +114,20 @@ func endsInPercentPrefix(b []byte) bool {
 // escape anywhere but at the end of the output, and escapes never overlap (a
 // hex digit is not "%"), so the result is the same fixed point the rounds
 // reach, and it has no percent-encoded byte in it.
+//
+// A run of s without "%" that does not start within two bytes of a "%" of
+// the output cannot complete an escape, and is appended at once.
 func appendUnescapedRepeatedly(b []byte, s string) []byte {
 	start := len(b)
 	for i := 0; i < len(s); i++ {
+		if n := len(b); s[i] != '%' && (n-start < 1 || b[n-1] != '%') && (n-start < 2 || b[n-2] != '%') {
+			j := strings.IndexByte(s[i:], '%')
+			if j < 0 {
+				return append(b, s[i:]...)
+			}
+			b = append(b, s[i:i+j]...)
+			i += j
+		}
 		b = append(b, s[i])
 		for n := len(b); n-start >= 3 && b[n-3] == '%' && isHex(b[n-2]) && isHex(b[n-1]); n = len(b) {
 			b[n-3] = unhex(b[n-2])<<4 | unhex(b[n-1])
@@ -145,29 +156,38 @@ func needsSafeBrowsingEscape(c byte) bool {
 	return c <= ' ' || c >= 0x7f || c == '#' || c == '%'
 }
 
-// appendEscaped appends s to b with every byte for which escape reports true
-// percent-encoded with upper-case hex digits.
-func appendEscaped[S ~string | ~[]byte](b []byte, s S, escape func(byte) bool) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if escape(c) {
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
-		} else {
-			b = append(b, c)
-		}
+// A byteSet is a set of bytes, as a table: the bytes that a
+// canonicalization escapes.
+type byteSet [256]bool
+
+// newByteSet returns the set of the bytes for which in reports true.
+func newByteSet(in func(byte) bool) *byteSet {
+	var set byteSet
+	for c := range len(set) {
+		set[c] = in(byte(c))
 	}
-	return b
+	return &set
 }
 
-// escapeString is appendEscaped returning a string, or s itself when it has
-// nothing to escape.
-func escapeString(s string, escape func(byte) bool) string {
+// The sets of bytes that Safe Browsing escapes, in the query and in the
+// path.
+var (
+	safeBrowsingEscapes     = newByteSet(needsSafeBrowsingEscape)
+	safeBrowsingPathEscapes = newByteSet(escapeSafeBrowsingPath)
+)
+
+// appendEscaped appends s to b with every byte of escape percent-encoded
+// with upper-case hex digits.
+func appendEscaped[S ~string | ~[]byte](b []byte, s S, escape *byteSet) []byte {
+	done := 0 // s[:done] is in b
 	for i := 0; i < len(s); i++ {
-		if escape(s[i]) {
-			return string(appendEscaped(make([]byte, 0, len(s)+8), s, escape))
+		if c := s[i]; escape[c] {
+			b = append(b, s[done:i]...)
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+			done = i + 1
 		}
 	}
-	return s
+	return append(b, s[done:]...)
 }
 
 // indexUpper returns the index of the first ASCII upper-case letter of s, or

@@ -176,9 +176,9 @@ func (r *iaURL) iaPathSlow(u url.URL, path string, opaque bool) string {
 	// escapeOnce: "escape everything outside of 32-128, except #", and "%";
 	// and, so that the result parses back to the same path, "?" and, in a
 	// special URL, "\".
-	esc := escapeIAPath
+	esc := iaPathEscapes
 	if u.IsSpecial() {
-		esc = escapeIASpecialPath
+		esc = iaSpecialPathEscapes
 	}
 	p := make([]byte, 0, len(b)+16)
 	if opaque && len(b) > 0 && b[0] == '/' {
@@ -199,7 +199,7 @@ func (r *iaURL) iaPathSlow(u url.URL, path string, opaque bool) string {
 func minimalEscape(q string, lower bool) string {
 	var scratch [256]byte
 	dec := appendUnescapedRepeatedly(scratch[:0], q)
-	b := appendEscaped(make([]byte, 0, len(dec)+16), dec, needsSafeBrowsingEscape)
+	b := appendEscaped(make([]byte, 0, len(dec)+16), dec, safeBrowsingEscapes)
 	if lower {
 		lowerBytes(b)
 	}
@@ -208,6 +208,13 @@ func minimalEscape(q string, lower bool) string {
 
 func escapeIAPath(c byte) bool        { return needsSafeBrowsingEscape(c) || c == '?' }
 func escapeIASpecialPath(c byte) bool { return escapeIAPath(c) || c == '\\' }
+
+// The sets of bytes that the archives' escapeOnce escapes in a path, and in
+// the path of a special URL.
+var (
+	iaPathEscapes        = newByteSet(escapeIAPath)
+	iaSpecialPathEscapes = newByteSet(escapeIASpecialPath)
+)
 
 // iaHost canonicalizes a domain or opaque host h: removes its leading,
 // trailing and repeated dots, as GoogleURLCanonicalizer does, lowercases it
