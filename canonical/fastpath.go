@@ -1,6 +1,7 @@
 package canonical
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"slices"
@@ -36,15 +37,15 @@ func iaBuffer(stack []byte, u *url.URL) []byte {
 //   - a domain that has no empty label (no dots to collapse) nor, in a
 //     SURT, a byte from "%" to "," (which takes in the bytes a SURT label
 //     escapes), an IP address, or an empty or null host;
-//   - a path that has nothing to percent-decode and, with a host, no empty
-//     segment to collapse, nor, without KeepSessionIDs, a "(" that may start
-//     an ASP.NET session segment;
-//   - a query, if any, that has nothing to percent-decode nor, without
-//     KeepSessionIDs, anything that may be a session identifier.
+//   - without KeepSessionIDs, a path that has no "(" (that may start an
+//     ASP.NET session segment) once decoded, and a query that has nothing
+//     that may be a session identifier once decoded;
+//   - without a host, a path that does not start with "//" once decoded.
 //
 // For the others it returns false, and b holds anything: the general path
 // (o.ia) takes them. Each test below is the condition under which the step
-// of o.ia that it stands for returns its input as it is.
+// of o.ia that it stands for returns its input as it is, and each step is
+// the general path's, writing into b instead of making a string.
 func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, bool) {
 	scheme, host, kind := u.Scheme(), u.Hostname(), u.HostKind()
 	hasHost := host != ""
@@ -65,10 +66,6 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 		default:
 			return b, false
 		}
-	}
-	query, hasQuery := u.Query()
-	if hasQuery && (hasPercent(query) || !o.KeepSessionIDs && mayHaveSessionID(query)) {
-		return b, false
 	}
 
 	if surt && hasHost {
@@ -113,24 +110,21 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 		}
 	}
 
-	// iaPath, when it returns the path as it is; the path is lowercased as
-	// it is copied (appendPath).
+	// iaPath: the path as it is, unless it has something to decode or
+	// clean (appendIAPathSlow); lowercased as appendPath writes it.
 	path := u.Pathname()
 	n := len(b)
 	b, marked, doubleSlash := appendScanned(b, path, !o.KeepCase)
-	if marked && (hasPercent(path) ||
-		!o.KeepSessionIDs && strings.IndexByte(path, '(') >= 0 ||
-		u.HasOpaquePath() && strings.IndexByte(path, ' ') >= 0) {
-		return b, false
-	}
-	switch {
-	case u.HasOpaquePath():
-	case hasHost:
-		if path == "" || doubleSlash {
-			return b, false
+	opaque := u.HasOpaquePath()
+	if marked && (hasPercent(path) || opaque && strings.IndexByte(path, ' ') >= 0) ||
+		!opaque && hasHost && (path == "" || doubleSlash) {
+		b = appendIAPathSlow(b[:n], path, opaque, hasHost, u.IsSpecial(), scheme == "file")
+		if !o.KeepCase {
+			lowerBytes(b[n:])
 		}
-	case strings.HasPrefix(path, "//"):
-		// Written with "/." before it.
+		marked = true
+	}
+	if marked && !o.KeepSessionIDs && bytes.IndexByte(b[n:], '(') >= 0 {
 		return b, false
 	}
 	if !o.KeepTrailingSlash {
@@ -138,18 +132,31 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 			b = b[:len(b)-1]
 		}
 	}
+	if !hasHost && bytes.HasPrefix(b[n:], []byte("//")) {
+		// Written with "/." before it.
+		return b, false
+	}
 
-	// An empty query is no query (query_strip_empty); stripping session
-	// identifiers leaves this one as it is.
-	if query != "" {
+	// The query, decoded and escaped once if it has a "%" (minimalEscape),
+	// lowercased, without session identifiers, sorted. An empty query
+	// is no query (query_strip_empty).
+	if query, _ := u.Query(); query != "" {
 		b = append(b, '?')
 		n := len(b)
-		if o.KeepCase {
+		if hasPercent(query) {
+			b = appendMinimalEscape(b, query)
+			if !o.KeepCase {
+				lowerBytes(b[n:])
+			}
+		} else if o.KeepCase {
 			b = append(b, query...)
 		} else {
 			b = appendLower(b, query)
 		}
-		if !o.KeepQueryOrder && !iaQuerySorted(b[n:]) {
+		if !o.KeepSessionIDs && mayHaveSessionID(b[n:]) {
+			return b, false
+		}
+		if !o.KeepQueryOrder && bytes.IndexByte(b[n:], '&') >= 0 && !iaQuerySorted(b[n:]) {
 			b = append(b[:n], alphaReorderQuery(string(b[n:]))...)
 		}
 	}
@@ -234,7 +241,7 @@ func scanPath(out []byte, p string) (marked, doubleSlash bool) {
 		y := x>>8 | uint64(p[i+8])<<56
 		double |= anyZero((x ^ '/'*ones) | (y ^ '/'*ones))
 		if out != nil {
-			binary.LittleEndian.PutUint64(out[i:], x|upperBytes(x)>>2)
+			binary.LittleEndian.PutUint64((*[8]byte)(out[i : i+8])[:], x|upperBytes(x)>>2)
 		}
 	}
 	x := load64(p, last)
@@ -269,8 +276,9 @@ func upperBytes(x uint64) uint64 {
 // empty label, which collapseDots would remove, or a byte from "%" to ","
 // (which takes in those that a SURT label escapes: "%", "," and ")"). It
 // reads h eight bytes at a time from its end, the dots of each word from
-// the last; b must have 8 bytes of room beyond the result (appendLabel).
+// the last.
 func appendReversedLabels(b []byte, h string) ([]byte, bool) {
+	b = slices.Grow(b, len(h)+8)
 	end := len(h) // the end of the label before the dots seen
 	i := len(h)   // h[i:] has been read
 	for ; i >= 8; i -= 8 {
@@ -309,28 +317,23 @@ func appendReversedLabels(b []byte, h string) ([]byte, bool) {
 	return appendLabel(b, h, 0, end), true
 }
 
-// appendLabel appends h[start:end], a label of the host h, to b. A label of
-// at most 8 bytes is read as one word and written as one, to the 8 bytes
-// after b, when b has the room and h has 8 bytes that hold the label: a
-// copy of a few bytes otherwise costs a call to memmove and its branches on
-// the length.
+// appendLabel appends h[start:end], a label of the host h, to b, which has
+// room for 8 bytes more than the result. A label of at most 8 bytes is read
+// as one word and written as one, when h has 8 bytes that end with it or
+// start with it: a copy of a few bytes otherwise costs a call to memmove and
+// its branches on the length.
 func appendLabel(b []byte, h string, start, end int) []byte {
 	n, l := len(b), end-start
-	if l > 8 || cap(b)-n < 8 {
-		return append(b, h[start:end]...)
-	}
-	var x uint64
 	switch {
+	case l > 8:
 	case end >= 8:
-		x = load64(h, end-8) >> (64 - 8*l)
+		binary.LittleEndian.PutUint64(b[n:n+8], load64(h, end-8)>>(64-8*l))
+		return b[:n+l]
 	case start+8 <= len(h):
-		x = load64(h, start)
-	default:
-		return append(b, h[start:end]...)
+		binary.LittleEndian.PutUint64(b[n:n+8], load64(h, start))
+		return b[:n+l]
 	}
-	b = b[:n+8]
-	binary.LittleEndian.PutUint64(b[n:], x)
-	return b[:n+l]
+	return append(b, h[start:end]...)
 }
 
 // hasEmptyLabel reports whether the domain h starts or ends with a dot or
@@ -351,7 +354,7 @@ func hasEmptyLabel(h string) bool {
 // "phpsessid=", "sid=", "aspsessionid", "cfid=") has "sid", "nid" or "fid"
 // in it, ignoring ASCII case. When this returns false,
 // stripQuerySessionIDs(q) is q.
-func mayHaveSessionID(q string) bool {
+func mayHaveSessionID[S ~string | ~[]byte](q S) bool {
 	for i := 1; i+1 < len(q); i++ {
 		if q[i]|0x20 == 'i' && q[i+1]|0x20 == 'd' {
 			switch q[i-1] | 0x20 {

@@ -8,26 +8,33 @@ import (
 )
 
 // TestFastPaths holds each fast path to the general path, on the seeds of
-// the fuzz tests and on the corpora when they are there (URL_CORPUS_DIR):
-// appendIAFast, for SURT and for the IA canonical URL, with several
-// options, and Options.keeps, which lets a profile return the href. On the
-// corpora, where most URLs are already canonical, it also checks that the
-// fast paths take nearly every URL, since they are what TestCost measures.
+// the fuzz tests with several sets of options, and on the corpora, when
+// they are there (URL_CORPUS_DIR), with the profiles' options and a few
+// more: appendIAFast, for SURT and for the IA canonical URL, and
+// Options.keeps, which lets a profile return the href. On the corpora, where
+// most URLs are already canonical, it also checks that the fast paths take
+// nearly every URL, since they are what TestCost measures.
 func TestFastPaths(t *testing.T) {
-	inputs := seedInputs(t)
+	seeds := seedInputs(t)
 	readCorpus()
-	inputs = append(inputs, corpus.inputs...)
-	surtSets := []SURTOptions{{}, surtOptions(255)}
-	for bit := range 8 {
-		surtSets = append(surtSets, surtOptions(1<<bit))
+	inputs := append(seeds, corpus.inputs...)
+	var surtSets []SURTOptions
+	for bits := range 1 << 8 {
+		surtSets = append(surtSets, surtOptions(bits))
 	}
-	optionSets := []Options{{}, DedupOptions, DedupStripOptions, {DropFragment: true}, {SortQuery: true},
+	optionSets := []Options{DedupOptions, DedupStripOptions, {}, {DropFragment: true}, {SortQuery: true},
 		{NormalizePercentEncoding: true, DropUserinfo: true, DropTrailingDot: true, DropEmptyQuery: true}}
 	var urls, fastSURT, fastKept int
-	for _, s := range inputs {
+	for i, s := range inputs {
 		u, err := url.Parse(s)
 		if err != nil {
 			continue
+		}
+		if i == len(seeds) {
+			// The corpora: the profiles' options, the SURT with all
+			// options set and with the scheme.
+			surtSets = []SURTOptions{{}, surtOptions(255), {WithScheme: true}}
+			optionSets = optionSets[:2]
 		}
 		urls++
 		for _, o := range surtSets {

@@ -156,54 +156,69 @@ func (r *iaURL) iaPath(u url.URL) string {
 
 // iaPathSlow is iaPath for a path that has something to decode or clean.
 func (r *iaURL) iaPathSlow(u url.URL, path string, opaque bool) string {
+	var stack [256]byte
+	return string(appendIAPathSlow(stack[:0], path, opaque, r.hasHost, u.IsSpecial(), r.scheme == "file"))
+}
+
+// appendIAPathSlow appends to b the path of a URL (whose path is opaque if
+// opaque is set, which has a host that is not empty if hasHost is set, a
+// special scheme if special is set, and the scheme file if file is set)
+// percent-decoded repeatedly, cleaned, and escaped once: iaPathSlow.
+func appendIAPathSlow(b []byte, path string, opaque, hasHost, special, file bool) []byte {
 	var scratch [256]byte
-	b := scratch[:0]
+	p := scratch[:0]
 	switch {
 	case opaque:
-		b = appendUnescapedRepeatedly(b, path)
-	case r.hasHost:
+		p = appendUnescapedRepeatedly(p, path)
+	case hasHost:
 		// GoogleURLCanonicalizer: "path = unescapeRepeatedly(url.path);
 		// if url.host: path = normalizePath(path)".
 		var dec [256]byte
-		b = appendCleanPath(b, appendUnescapedRepeatedly(dec[:0], path))
+		p = appendCleanPath(p, appendUnescapedRepeatedly(dec[:0], path))
 	default:
 		// A path without a host is left as it is by the archives; the
 		// dot segments that decoding makes are resolved, as the URL
 		// parser would resolve them in the result.
 		var dec [256]byte
-		b = appendResolvedPath(b, appendUnescapedRepeatedly(dec[:0], path))
+		p = appendResolvedPath(p, appendUnescapedRepeatedly(dec[:0], path))
 	}
 	// escapeOnce: "escape everything outside of 32-128, except #", and "%";
 	// and, so that the result parses back to the same path, "?" and, in a
 	// special URL, "\".
 	esc := iaPathEscapes
-	if u.IsSpecial() {
+	if special {
 		esc = iaSpecialPathEscapes
 	}
-	p := make([]byte, 0, len(b)+16)
-	if opaque && len(b) > 0 && b[0] == '/' {
+	n := len(b)
+	if opaque && len(p) > 0 && p[0] == '/' {
 		// A decoded opaque path that starts with "/" would parse as a
 		// path of segments, or even a host.
-		p = append(p, "%2F"...)
-		b = b[1:]
+		b = append(b, "%2F"...)
+		p = p[1:]
 	}
-	p = appendEscaped(p, b, esc)
-	if r.scheme == "file" {
-		p = fileDriveLetter(p, r.hasHost)
+	b = appendEscaped(b, p, esc)
+	if file {
+		b = append(b[:n], fileDriveLetter(b[n:], hasHost)...)
 	}
-	return string(p)
+	return b
 }
 
 // minimalEscape returns q percent-decoded repeatedly and escaped once, as
 // the archives' minimalEscape does, and lowercased if lower is set.
 func minimalEscape(q string, lower bool) string {
-	var scratch [256]byte
-	dec := appendUnescapedRepeatedly(scratch[:0], q)
-	b := appendEscaped(make([]byte, 0, len(dec)+16), dec, safeBrowsingEscapes)
+	var stack [256]byte
+	b := appendMinimalEscape(stack[:0], q)
 	if lower {
 		lowerBytes(b)
 	}
 	return string(b)
+}
+
+// appendMinimalEscape appends q to b percent-decoded repeatedly and escaped
+// once: minimalEscape, but for the case.
+func appendMinimalEscape(b []byte, q string) []byte {
+	var scratch [256]byte
+	return appendEscaped(b, appendUnescapedRepeatedly(scratch[:0], q), safeBrowsingEscapes)
 }
 
 func escapeIAPath(c byte) bool        { return needsSafeBrowsingEscape(c) || c == '?' }
@@ -332,8 +347,9 @@ func fileDriveLetter(p []byte, hasHost bool) []byte {
 // alphaReorderQuery does: by name, then a parameter without "=" before one
 // with it ("a" before "a="), then by value, all as bytes.
 func alphaReorderQuery(q string) string {
-	// Most queries are sorted already: check without allocating.
-	if iaQuerySorted(q) {
+	// Most queries have one parameter, or are sorted already: check
+	// without allocating.
+	if strings.IndexByte(q, '&') < 0 || iaQuerySorted(q) {
 		return q
 	}
 	params := strings.Split(q, "&")
@@ -530,8 +546,10 @@ func (o SURTOptions) canonicalString(u *url.URL) string {
 	}
 	var stack [256]byte
 	if b, ok := o.appendIAFast(iaBuffer(stack[:0], u), u, false); ok {
-		if h := u.HrefExcludingFragment(); string(b) == h {
-			return h
+		// Most canonical URLs are the href, or the href without its
+		// end (a "/", an empty query).
+		if h := u.HrefExcludingFragment(); len(b) <= len(h) && string(b) == h[:len(b)] {
+			return h[:len(b)]
 		}
 		return string(b)
 	}
