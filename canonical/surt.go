@@ -611,7 +611,7 @@ func (r iaURL) appendPath(b []byte) []byte {
 // key of u in a CDX index. It is SURTOptions{}.SURT(u).
 //
 //	http://www.Example.com/a?b=2&a=1  →  com,example)/a?a=1&b=2
-func SURT(u url.URL) string { return SURTOptions{}.SURT(u) }
+func SURT(u url.URL) string { return (&SURTOptions{}).surt(&u) }
 
 // SURT returns the SURT form of u (Sort-friendly URI Reordering Transform),
 // the key under which web archives index a capture of u: the host's labels
@@ -668,7 +668,11 @@ func SURT(u url.URL) string { return SURTOptions{}.SURT(u) }
 // SURTOptions.Canonical returns the URL that the key is the key of, and, when
 // WithScheme is set, SURTOptions.Parse turns the key back into that URL.
 // testdata/surt.json has the archives' published examples.
-func (o SURTOptions) SURT(u url.URL) string {
+func (o SURTOptions) SURT(u url.URL) string { return o.surt(&u) }
+
+// surt is SURT, with the options and the URL passed by pointer, which saves
+// copying them.
+func (o *SURTOptions) surt(u *url.URL) string {
 	if !u.IsValid() {
 		return ""
 	}
@@ -676,10 +680,10 @@ func (o SURTOptions) SURT(u url.URL) string {
 		return u.HrefExcludingFragment()
 	}
 	var stack [256]byte
-	if b, ok := o.appendIAFast(iaBuffer(stack[:0], &u), &u, true); ok {
+	if b, ok := o.appendIAFast(iaBuffer(stack[:0], u), u, true); ok {
 		return string(b)
 	}
-	return o.surtSlow(u)
+	return o.surtSlow(*u)
 }
 
 // surtSlow is o.SURT for every URL but the zero URL and a filedesc: URL, by
