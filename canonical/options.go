@@ -165,7 +165,7 @@ func (o Options) apply(u url.URL) (url.URL, error) {
 
 // Profile returns a profile named name that canonicalizes with o.
 func (o Options) Profile(name string) Profile {
-	return Profile{name: name, kind: optionsProfile, opts: o}
+	return Profile{name: name, kind: optionsProfile, opts: &o}
 }
 
 // parts are the components of a URL record, as its getters return them.

@@ -16,7 +16,8 @@ import (
 type Profile struct {
 	name string
 	kind profileKind
-	opts Options // the steps of an optionsProfile
+	opts *Options // the steps of an optionsProfile
+	_    [0]func() // Profiles are not comparable
 }
 
 // profileKind says which function a Profile calls. A switch on it, rather
