@@ -126,11 +126,12 @@ func BenchmarkParse(b *testing.B) {
 
 // TestCost checks that each profile, and SURT, costs at most twice a
 // url.Parse over the corpus (ratioToParse), when the corpus is there: the
-// cost of a canonical key for a URL already parsed. In November 2026 on a
-// shared 2-core machine the ratios were about 0.1 (identity), 0.6 (dedup),
-// 0.85 (dedup-strip), 0.9 (safebrowsing), 1.45 (ia) and 1.5 (SURT), which
-// allocates its key (about a third of its cost here); see BENCHMARKS.md.
-// A ratio over 2 is measured twice more, in case the machine was busy.
+// cost of a canonical key for a URL already parsed (issue 14). On 2026-11-24,
+// on a shared 2-core machine, 8 runs gave 0.13 to 0.19 (identity), 0.51 to
+// 0.66 (dedup), 0.74 to 0.87 (dedup-strip), 0.79 to 0.95 (safebrowsing), 1.43
+// to 1.55 (ia) and 1.46 to 1.53 (SURT, whose key is a new string: its
+// allocation is about a third of it); see BENCHMARKS.md. A ratio over 2 is
+// measured twice more, in case the machine was busy.
 func TestCost(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		t.Skip("timing test: skipped under -race and -short")

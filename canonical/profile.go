@@ -16,7 +16,7 @@ import (
 type Profile struct {
 	name string
 	kind profileKind
-	opts *Options // the steps of an optionsProfile
+	opts *Options  // the steps of an optionsProfile
 	_    [0]func() // Profiles are not comparable
 }
 
