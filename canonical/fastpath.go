@@ -19,10 +19,11 @@ import (
 // input they try.
 
 // iaBuffer returns stack, or a new buffer when u's SURT or IA canonical URL
-// may not fit in stack: both are at most 3 bytes longer than u's href (a
-// SURT adds "(" "," and ")" and drops the ":" of the scheme's "://" only
-// when WithScheme is not set), so that writing them allocates only their
-// string.
+// may not fit in stack, so that writing them allocates only their string.
+// Both are at most 3 bytes longer than u's href (a SURT with its scheme
+// adds "(", "," and ")"), unless escaping once what the href has bare (the
+// spaces of an opaque path, a "%" that starts no escape) makes them longer;
+// append then grows the buffer.
 func iaBuffer(stack []byte, u *url.URL) []byte {
 	if n := len(u.Href()) + 8; n > cap(stack) {
 		return make([]byte, 0, n)
