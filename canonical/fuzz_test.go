@@ -11,13 +11,22 @@ import (
 	"github.com/webstd/url"
 )
 
-// addSeeds adds to f the inputs of this package's testdata and of the WPT
-// file urltestdata.json that package url commits in ../testdata/wpt.
+// addSeeds adds to f the inputs of seedInputs.
 func addSeeds(f *testing.F) {
+	for _, s := range seedInputs(f) {
+		f.Add(s)
+	}
+}
+
+// seedInputs returns the inputs of this package's testdata, of the WPT file
+// urltestdata.json that package url commits in ../testdata/wpt, and a few
+// more.
+func seedInputs(tb testing.TB) []string {
+	var inputs []string
 	for _, name := range []string{"safebrowsing.json", "surt.json", "profiles.json"} {
 		data, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
-			f.Fatal(err)
+			tb.Fatal(err)
 		}
 		// Every "input" of the file, whatever its section.
 		var walk func(v any)
@@ -25,7 +34,7 @@ func addSeeds(f *testing.F) {
 			switch v := v.(type) {
 			case map[string]any:
 				if s, ok := v["input"].(string); ok {
-					f.Add(s)
+					inputs = append(inputs, s)
 				}
 				for _, e := range v {
 					walk(e)
@@ -38,7 +47,7 @@ func addSeeds(f *testing.F) {
 		}
 		var v any
 		if err := json.Unmarshal(data, &v); err != nil {
-			f.Fatal(err)
+			tb.Fatal(err)
 		}
 		walk(v)
 	}
@@ -48,18 +57,22 @@ func addSeeds(f *testing.F) {
 			for _, e := range entries {
 				var c struct{ Input string }
 				if json.Unmarshal(e, &c) == nil && c.Input != "" {
-					f.Add(c.Input)
+					inputs = append(inputs, c.Input)
 				}
 			}
 		}
 	}
-	for _, s := range []string{
+	return append(inputs,
 		"http://h/%252525252525", "http://h/a%3Fb?c&a=%26#x", "http://h/a%5Cb/%2e%2E/%252e%252e/c",
 		"sc:%2F%2Fx?b&a", "file://h/%63:/x", "http://www.www.a.b../(S(0123456789abcdefghijklmn))/x.aspx",
 		"http://a.com/?cfid=1&cftoken=2&jsessionid=0123456789abcdefghijklemopqrstuv&b",
-	} {
-		f.Add(s)
-	}
+		// For the fast paths: labels and paths around eight bytes, "//"
+		// across eight bytes, bytes a SURT label escapes, upper case.
+		"http://WWW2.Exa,mple.COM:8080/A/B//C?Z=1&a=2#F", "http://a.b.c.d.e.f.g.h.i/12345678/abcdefg//",
+		"http://www.example.com/1234567//89", "http://x/1234567/", "http://a)b.c/", "http://a&b.com/x",
+		"http://192.0.2.1/A?b&a", "http://[2001:db8::1]:81/?Sid=x", "file:///C:/A/b/", "sc://H/A%41", "sc:A B?x",
+		"http://www.www/", "http://www.com./", "file://localhost/x", "file://www.localhost/x",
+	)
 }
 
 // FuzzCanonicalProfiles checks every named profile on every URL that
@@ -135,6 +148,7 @@ func FuzzCanonicalOptions(f *testing.F) {
 			if err != nil {
 				t.Fatalf("%+v: Apply(%q): %v", o, u.Href(), err)
 			}
+			checkOptionsFast(t, o, u)
 			if w, err := o.Apply(v); err != nil || w != v {
 				t.Fatalf("%+v: %q → %q → %q, %v: not idempotent", o, u.Href(), v.Href(), w.Href(), err)
 			}
@@ -158,19 +172,13 @@ func FuzzCanonicalSURT(f *testing.F) {
 			if bits&1 == 0 || bits%3 != 0 && bits != 255 {
 				continue
 			}
-			o := SURTOptions{
-				WithScheme:        bits&1 != 0,
-				TrailingComma:     bits&2 != 0,
-				KeepWWW:           bits&4 != 0,
-				KeepCase:          bits&8 != 0,
-				KeepQueryOrder:    bits&16 != 0,
-				KeepSessionIDs:    bits&32 != 0,
-				KeepTrailingSlash: bits&64 != 0,
-				KeepIPOrder:       bits&128 != 0,
-			}
-			checkSURTRoundTrip(t, o, u)
+			checkSURTRoundTrip(t, surtOptions(bits), u)
 		}
 		checkSURTRoundTrip(t, SURTOptions{}, u)
+		for bits := range 1 << 8 {
+			checkIAFast(t, surtOptions(bits), u)
+		}
+		checkScans(t, s)
 	})
 }
 
@@ -193,4 +201,19 @@ func FuzzCanonicalUnescape(f *testing.F) {
 			t.Fatalf("unescapeRepeatedly(%q) = %q; decoding until nothing changes gives %q", s, got, want)
 		}
 	})
+}
+
+// surtOptions returns the SURTOptions whose fields are the bits of bits, the
+// first field the lowest bit.
+func surtOptions(bits int) SURTOptions {
+	return SURTOptions{
+		WithScheme:        bits&1 != 0,
+		TrailingComma:     bits&2 != 0,
+		KeepWWW:           bits&4 != 0,
+		KeepCase:          bits&8 != 0,
+		KeepQueryOrder:    bits&16 != 0,
+		KeepSessionIDs:    bits&32 != 0,
+		KeepTrailingSlash: bits&64 != 0,
+		KeepIPOrder:       bits&128 != 0,
+	}
 }

@@ -96,6 +96,15 @@ func (o Options) Apply(u url.URL) (url.URL, error) {
 	if !u.IsValid() {
 		return u, nil
 	}
+	if _, hasFragment := u.Fragment(); o.keeps(&u) && !(o.DropFragment && hasFragment) {
+		return u, nil
+	}
+	return o.apply(u)
+}
+
+// apply is Apply for a URL that is not the zero URL: the general path, which
+// Apply and Options.Profile skip when o.keeps(u).
+func (o Options) apply(u url.URL) (url.URL, error) {
 	c := components(u)
 	changed := false
 	set := func(dst *string, v string) {
@@ -156,10 +165,7 @@ func (o Options) Apply(u url.URL) (url.URL, error) {
 
 // Profile returns a profile named name that canonicalizes with o.
 func (o Options) Profile(name string) Profile {
-	return Profile{name: name, canonical: func(u url.URL) (string, error) {
-		v, err := o.Apply(u)
-		return v.Href(), err
-	}}
+	return Profile{name: name, kind: optionsProfile, opts: &o}
 }
 
 // parts are the components of a URL record, as its getters return them.
@@ -271,6 +277,11 @@ func upperPercent(s string) string {
 func matchParam(raw string, names []string) bool {
 	name := url.PercentDecodeString(raw)
 	for _, n := range names {
+		if n != "" && n[0] != '*' && name != "" && name[0] < 0x80 && lowerByte(name[0]) != lowerByte(n[0]) {
+			// The first bytes differ, and are ASCII: neither
+			// comparison below can match.
+			continue
+		}
 		if prefix, ok := strings.CutSuffix(n, "*"); ok {
 			if len(name) >= len(prefix) && strings.EqualFold(name[:len(prefix)], prefix) {
 				return true
@@ -285,24 +296,13 @@ func matchParam(raw string, names []string) bool {
 // stripQueryParams removes the parameters of query whose names match names,
 // and the "&" after each (or before, for the last).
 func stripQueryParams(query string, names []string) string {
-	strip := func(piece string) bool {
-		name, _, _ := strings.Cut(piece, "=")
-		return name != "" && matchParam(name, names)
-	}
-	found := false
-	for piece := range strings.SplitSeq(query, "&") {
-		if strip(piece) {
-			found = true
-			break
-		}
-	}
-	if !found {
+	if !hasStripParam(query, names) {
 		return query
 	}
 	b := make([]byte, 0, len(query))
 	n := 0
 	for piece := range strings.SplitSeq(query, "&") {
-		if strip(piece) {
+		if stripParam(piece, names) {
 			continue
 		}
 		if n > 0 {
@@ -312,6 +312,32 @@ func stripQueryParams(query string, names []string) string {
 		n++
 	}
 	return string(b)
+}
+
+// hasStripParam reports whether query has a parameter whose name matches
+// names, which stripQueryParams removes.
+func hasStripParam(query string, names []string) bool {
+	for piece := range strings.SplitSeq(query, "&") {
+		if stripParam(piece, names) {
+			return true
+		}
+	}
+	return false
+}
+
+// stripParam reports whether the query parameter piece ("name=value") has
+// a name that matches names.
+func stripParam(piece string, names []string) bool {
+	name, _, _ := strings.Cut(piece, "=")
+	return name != "" && matchParam(name, names)
+}
+
+// lowerByte returns c lowercased if it is an ASCII upper-case letter.
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // stripPathParams removes from each segment of the path p the ";name=value"
@@ -349,21 +375,7 @@ func stripPathParams(p string, names []string) string {
 // sortQuery sorts the parameters of query by name, stably, and removes the
 // empty ones.
 func sortQuery(query string) string {
-	if strings.IndexByte(query, '&') < 0 {
-		return query
-	}
-	// Most queries are sorted already, or have one parameter: check
-	// without allocating.
-	sorted, prev := true, ""
-	for piece := range strings.SplitSeq(query, "&") {
-		name, _, _ := strings.Cut(piece, "=")
-		if piece == "" || name < prev {
-			sorted = false
-			break
-		}
-		prev = name
-	}
-	if sorted {
+	if querySorted(query) {
 		return query
 	}
 	type param struct{ piece, name string }
@@ -384,4 +396,22 @@ func sortQuery(query string) string {
 		b = append(b, p.piece...)
 	}
 	return string(b)
+}
+
+// querySorted reports whether sortQuery(query) is query: query has one
+// parameter, or its parameters are sorted by name and none is empty. Most
+// queries are so, and this checks without allocating.
+func querySorted(query string) bool {
+	if strings.IndexByte(query, '&') < 0 {
+		return true
+	}
+	prev := ""
+	for piece := range strings.SplitSeq(query, "&") {
+		name, _, _ := strings.Cut(piece, "=")
+		if piece == "" || name < prev {
+			return false
+		}
+		prev = name
+	}
+	return true
 }

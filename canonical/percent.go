@@ -1,6 +1,9 @@
 package canonical
 
-import "strings"
+import (
+	"encoding/binary"
+	"strings"
+)
 
 // The percent-encoding helpers the profiles share. Each returns its input
 // unchanged, without allocating, when it has nothing to change.
@@ -111,9 +114,20 @@ func endsInPercentPrefix(b []byte) bool {
 // escape anywhere but at the end of the output, and escapes never overlap (a
 // hex digit is not "%"), so the result is the same fixed point the rounds
 // reach, and it has no percent-encoded byte in it.
+//
+// A run of s without "%" that does not start within two bytes of a "%" of
+// the output cannot complete an escape, and is appended at once.
 func appendUnescapedRepeatedly(b []byte, s string) []byte {
 	start := len(b)
 	for i := 0; i < len(s); i++ {
+		if n := len(b); s[i] != '%' && (n-start < 1 || b[n-1] != '%') && (n-start < 2 || b[n-2] != '%') {
+			j := strings.IndexByte(s[i:], '%')
+			if j < 0 {
+				return append(b, s[i:]...)
+			}
+			b = append(b, s[i:i+j]...)
+			i += j
+		}
 		b = append(b, s[i])
 		for n := len(b); n-start >= 3 && b[n-3] == '%' && isHex(b[n-2]) && isHex(b[n-1]); n = len(b) {
 			b[n-3] = unhex(b[n-2])<<4 | unhex(b[n-1])
@@ -142,29 +156,38 @@ func needsSafeBrowsingEscape(c byte) bool {
 	return c <= ' ' || c >= 0x7f || c == '#' || c == '%'
 }
 
-// appendEscaped appends s to b with every byte for which escape reports true
-// percent-encoded with upper-case hex digits.
-func appendEscaped[S ~string | ~[]byte](b []byte, s S, escape func(byte) bool) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if escape(c) {
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
-		} else {
-			b = append(b, c)
-		}
+// A byteSet is a set of bytes, as a table: the bytes that a
+// canonicalization escapes.
+type byteSet [256]bool
+
+// newByteSet returns the set of the bytes for which in reports true.
+func newByteSet(in func(byte) bool) *byteSet {
+	var set byteSet
+	for c := range len(set) {
+		set[c] = in(byte(c))
 	}
-	return b
+	return &set
 }
 
-// escapeString is appendEscaped returning a string, or s itself when it has
-// nothing to escape.
-func escapeString(s string, escape func(byte) bool) string {
+// The sets of bytes that Safe Browsing escapes, in the query and in the
+// path.
+var (
+	safeBrowsingEscapes     = newByteSet(needsSafeBrowsingEscape)
+	safeBrowsingPathEscapes = newByteSet(escapeSafeBrowsingPath)
+)
+
+// appendEscaped appends s to b with every byte of escape percent-encoded
+// with upper-case hex digits.
+func appendEscaped[S ~string | ~[]byte](b []byte, s S, escape *byteSet) []byte {
+	done := 0 // s[:done] is in b
 	for i := 0; i < len(s); i++ {
-		if escape(s[i]) {
-			return string(appendEscaped(make([]byte, 0, len(s)+8), s, escape))
+		if c := s[i]; escape[c] {
+			b = append(b, s[done:i]...)
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+			done = i + 1
 		}
 	}
-	return s
+	return append(b, s[done:]...)
 }
 
 // indexUpper returns the index of the first ASCII upper-case letter of s, or
@@ -178,13 +201,48 @@ func indexUpper(s string) int {
 	return -1
 }
 
-// lowerBytes lowercases the ASCII letters of b.
+// lowerBytes lowercases the ASCII letters of b. It works on eight bytes at
+// a time: in each byte of a word, adding 0x80-'A' to its low seven bits sets
+// the high bit when they are 'A' or more, and adding 0x80-'Z'-1 when they are
+// more than 'Z' (no sum carries into the next byte); a byte that is an ASCII
+// upper-case letter, which has its high bit clear, then gets 0x20 added. The
+// last word may overlap the one before: lowercasing twice changes nothing.
 func lowerBytes(b []byte) {
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
+	if len(b) < 8 {
+		for i, c := range b {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+		}
+		return
+	}
+	for i := 0; ; i += 8 {
+		i = min(i, len(b)-8)
+		lowerWord(b[i : i+8])
+		if i == len(b)-8 {
+			return
 		}
 	}
+}
+
+// lowerWord lowercases the ASCII letters of w, 8 bytes (see lowerBytes).
+func lowerWord(w []byte) {
+	const ones = 0x0101010101010101
+	x := binary.LittleEndian.Uint64(w)
+	low := x &^ (0x80 * ones)
+	geA := low + (0x80-'A')*ones
+	gtZ := low + (0x80-'Z'-1)*ones
+	if upper := geA &^ gtZ &^ x & (0x80 * ones); upper != 0 {
+		binary.LittleEndian.PutUint64(w, x|upper>>2)
+	}
+}
+
+// appendLower appends s to b with its ASCII letters lowercased.
+func appendLower(b []byte, s string) []byte {
+	n := len(b)
+	b = append(b, s...)
+	lowerBytes(b[n:])
+	return b
 }
 
 // lowerASCII returns s with its ASCII upper-case letters lowercased, or s

@@ -14,13 +14,27 @@ import (
 //
 // The zero Profile is Identity.
 type Profile struct {
-	name      string
-	canonical func(url.URL) (string, error)
+	name string
+	kind profileKind
+	opts *Options  // the steps of an optionsProfile
+	_    [0]func() // Profiles are not comparable
 }
+
+// profileKind says which function a Profile calls. A switch on it, rather
+// than a func field, lets the URL be passed by pointer without escaping to
+// the heap, and saves the copies of it that each indirect call makes.
+type profileKind uint8
+
+const (
+	identityProfile profileKind = iota
+	optionsProfile
+	safeBrowsingProfile
+	iaProfile
+)
 
 // Name returns the profile's name, as Lookup takes it.
 func (p Profile) Name() string {
-	if p.canonical == nil {
+	if p.kind == identityProfile {
 		return Identity.name
 	}
 	return p.name
@@ -32,10 +46,15 @@ func (p Profile) Canonical(u url.URL) (string, error) {
 	if !u.IsValid() {
 		return "", nil
 	}
-	if p.canonical == nil {
-		return u.Href(), nil
+	switch p.kind {
+	case optionsProfile:
+		return p.opts.canonicalString(&u)
+	case safeBrowsingProfile:
+		return SafeBrowsingCanonical(u)
+	case iaProfile:
+		return SURTOptions{}.canonicalString(&u), nil
 	}
-	return p.canonical(u)
+	return u.Href(), nil
 }
 
 // CanonicalString parses s with url.Parse and returns the canonical string of
@@ -60,7 +79,7 @@ var (
 	// characters that need it) and nothing else.
 	//
 	//	HTTP://EXAMPLE.com:80/a/../b?x#y  →  http://example.com/b?x#y
-	Identity = Profile{name: "identity", canonical: func(u url.URL) (string, error) { return u.Href(), nil }}
+	Identity = Profile{name: "identity"}
 
 	// Dedup is the semantic key of crawlers and caches: DedupOptions
 	// applied, that is the fragment removed, the percent-encoding
@@ -80,15 +99,13 @@ var (
 
 	// SafeBrowsing is Google Safe Browsing's canonicalization:
 	// SafeBrowsingCanonical.
-	SafeBrowsing = Profile{name: "safebrowsing", canonical: SafeBrowsingCanonical}
+	SafeBrowsing = Profile{name: "safebrowsing", kind: safeBrowsingProfile}
 
 	// IA is the Internet Archive's canonical URL, the URL that a SURT is the
 	// key of: SURTOptions{}.Canonical.
 	//
 	//	http://www.Example.com:80/A/?b=2&a=1#f  →  http://example.com/a?a=1&b=2
-	IA = Profile{name: "ia", canonical: func(u url.URL) (string, error) {
-		return SURTOptions{}.canonicalString(u), nil
-	}}
+	IA = Profile{name: "ia", kind: iaProfile}
 )
 
 // DedupOptions are the steps of the Dedup profile.

@@ -106,9 +106,9 @@ func safeBrowsingParts(u url.URL) (sbURL, error) {
 	// (https://url.spec.whatwg.org/#path-state), so a "\" would make the
 	// canonical string parse to another path, and its canonical form
 	// differ.
-	r.path = string(appendEscaped(make([]byte, 0, len(b)+8), b, escapeSafeBrowsingPath))
+	r.path = string(appendEscaped(make([]byte, 0, len(b)+8), b, safeBrowsingPathEscapes))
 	if r.hasQuery {
-		r.query = string(appendEscaped(nil, r.query, needsSafeBrowsingEscape))
+		r.query = string(appendEscaped(nil, r.query, safeBrowsingEscapes))
 	}
 	return r, nil
 }

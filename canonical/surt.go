@@ -156,58 +156,80 @@ func (r *iaURL) iaPath(u url.URL) string {
 
 // iaPathSlow is iaPath for a path that has something to decode or clean.
 func (r *iaURL) iaPathSlow(u url.URL, path string, opaque bool) string {
+	var stack [256]byte
+	return string(appendIAPathSlow(stack[:0], path, opaque, r.hasHost, u.IsSpecial(), r.scheme == "file"))
+}
+
+// appendIAPathSlow appends to b the path of a URL (whose path is opaque if
+// opaque is set, which has a host that is not empty if hasHost is set, a
+// special scheme if special is set, and the scheme file if file is set)
+// percent-decoded repeatedly, cleaned, and escaped once: iaPathSlow.
+func appendIAPathSlow(b []byte, path string, opaque, hasHost, special, file bool) []byte {
 	var scratch [256]byte
-	b := scratch[:0]
+	p := scratch[:0]
 	switch {
 	case opaque:
-		b = appendUnescapedRepeatedly(b, path)
-	case r.hasHost:
+		p = appendUnescapedRepeatedly(p, path)
+	case hasHost:
 		// GoogleURLCanonicalizer: "path = unescapeRepeatedly(url.path);
 		// if url.host: path = normalizePath(path)".
 		var dec [256]byte
-		b = appendCleanPath(b, appendUnescapedRepeatedly(dec[:0], path))
+		p = appendCleanPath(p, appendUnescapedRepeatedly(dec[:0], path))
 	default:
 		// A path without a host is left as it is by the archives; the
 		// dot segments that decoding makes are resolved, as the URL
 		// parser would resolve them in the result.
 		var dec [256]byte
-		b = appendResolvedPath(b, appendUnescapedRepeatedly(dec[:0], path))
+		p = appendResolvedPath(p, appendUnescapedRepeatedly(dec[:0], path))
 	}
 	// escapeOnce: "escape everything outside of 32-128, except #", and "%";
 	// and, so that the result parses back to the same path, "?" and, in a
 	// special URL, "\".
-	esc := escapeIAPath
-	if u.IsSpecial() {
-		esc = escapeIASpecialPath
+	esc := iaPathEscapes
+	if special {
+		esc = iaSpecialPathEscapes
 	}
-	p := make([]byte, 0, len(b)+16)
-	if opaque && len(b) > 0 && b[0] == '/' {
+	n := len(b)
+	if opaque && len(p) > 0 && p[0] == '/' {
 		// A decoded opaque path that starts with "/" would parse as a
 		// path of segments, or even a host.
-		p = append(p, "%2F"...)
-		b = b[1:]
+		b = append(b, "%2F"...)
+		p = p[1:]
 	}
-	p = appendEscaped(p, b, esc)
-	if r.scheme == "file" {
-		p = fileDriveLetter(p, r.hasHost)
+	b = appendEscaped(b, p, esc)
+	if file {
+		b = append(b[:n], fileDriveLetter(b[n:], hasHost)...)
 	}
-	return string(p)
+	return b
 }
 
 // minimalEscape returns q percent-decoded repeatedly and escaped once, as
 // the archives' minimalEscape does, and lowercased if lower is set.
 func minimalEscape(q string, lower bool) string {
-	var scratch [256]byte
-	dec := appendUnescapedRepeatedly(scratch[:0], q)
-	b := appendEscaped(make([]byte, 0, len(dec)+16), dec, needsSafeBrowsingEscape)
+	var stack [256]byte
+	b := appendMinimalEscape(stack[:0], q)
 	if lower {
 		lowerBytes(b)
 	}
 	return string(b)
 }
 
+// appendMinimalEscape appends q to b percent-decoded repeatedly and escaped
+// once: minimalEscape, but for the case.
+func appendMinimalEscape(b []byte, q string) []byte {
+	var scratch [256]byte
+	return appendEscaped(b, appendUnescapedRepeatedly(scratch[:0], q), safeBrowsingEscapes)
+}
+
 func escapeIAPath(c byte) bool        { return needsSafeBrowsingEscape(c) || c == '?' }
 func escapeIASpecialPath(c byte) bool { return escapeIAPath(c) || c == '\\' }
+
+// The sets of bytes that the archives' escapeOnce escapes in a path, and in
+// the path of a special URL.
+var (
+	iaPathEscapes        = newByteSet(escapeIAPath)
+	iaSpecialPathEscapes = newByteSet(escapeIASpecialPath)
+)
 
 // iaHost canonicalizes a domain or opaque host h: removes its leading,
 // trailing and repeated dots, as GoogleURLCanonicalizer does, lowercases it
@@ -325,59 +347,14 @@ func fileDriveLetter(p []byte, hasHost bool) []byte {
 // alphaReorderQuery does: by name, then a parameter without "=" before one
 // with it ("a" before "a="), then by value, all as bytes.
 func alphaReorderQuery(q string) string {
-	if strings.IndexByte(q, '&') < 0 {
+	// Most queries have one parameter, or are sorted already: check
+	// without allocating.
+	if strings.IndexByte(q, '&') < 0 || iaQuerySorted(q) {
 		return q
 	}
-	type param struct {
-		name, value string
-		hasValue    bool
-	}
-	parse := func(piece string) param {
-		name, value, ok := strings.Cut(piece, "=")
-		return param{name, value, ok}
-	}
-	cmpParam := func(a, b param) int {
-		if c := strings.Compare(a.name, b.name); c != 0 {
-			return c
-		}
-		if a.hasValue != b.hasValue {
-			if a.hasValue {
-				return 1
-			}
-			return -1
-		}
-		return strings.Compare(a.value, b.value)
-	}
-	// Most queries are sorted already: check without allocating.
-	sorted, first, prev := true, true, param{}
-	for piece := range strings.SplitSeq(q, "&") {
-		p := parse(piece)
-		if !first && cmpParam(prev, p) > 0 {
-			sorted = false
-			break
-		}
-		first, prev = false, p
-	}
-	if sorted {
-		return q
-	}
-	params := make([]param, 0, strings.Count(q, "&")+1)
-	for piece := range strings.SplitSeq(q, "&") {
-		params = append(params, parse(piece))
-	}
-	slices.SortFunc(params, cmpParam)
-	b := make([]byte, 0, len(q))
-	for i, p := range params {
-		if i > 0 {
-			b = append(b, '&')
-		}
-		b = append(b, p.name...)
-		if p.hasValue {
-			b = append(b, '=')
-			b = append(b, p.value...)
-		}
-	}
-	return string(b)
+	params := strings.Split(q, "&")
+	slices.SortFunc(params, cmpIAParam)
+	return strings.Join(params, "&")
 }
 
 // stripQuerySessionIDs removes the session identifiers the archives remove
@@ -555,7 +532,7 @@ func (o SURTOptions) Canonical(u url.URL) (url.URL, error) {
 	if u.Scheme() == "filedesc" {
 		return url.Parse(u.HrefExcludingFragment())
 	}
-	v, err := url.Parse(o.canonicalString(u))
+	v, err := url.Parse(o.canonicalString(&u))
 	if err != nil {
 		return url.URL{}, errCanonical
 	}
@@ -563,10 +540,25 @@ func (o SURTOptions) Canonical(u url.URL) (url.URL, error) {
 }
 
 // canonicalString returns the href of o.Canonical(u), but for the zero URL.
-func (o SURTOptions) canonicalString(u url.URL) string {
+func (o SURTOptions) canonicalString(u *url.URL) string {
 	if u.Scheme() == "filedesc" {
 		return u.HrefExcludingFragment()
 	}
+	var stack [256]byte
+	if b, ok := o.appendIAFast(iaBuffer(stack[:0], u), u, false); ok {
+		// Most canonical URLs are the href, or the href without its
+		// end (a "/", an empty query).
+		if h := u.HrefExcludingFragment(); len(b) <= len(h) && string(b) == h[:len(b)] {
+			return h[:len(b)]
+		}
+		return string(b)
+	}
+	return o.canonicalSlow(*u)
+}
+
+// canonicalSlow is canonicalString for every URL but the zero URL and a
+// filedesc: URL, by the general path.
+func (o SURTOptions) canonicalSlow(u url.URL) string {
 	r := o.ia(u)
 	var stack [256]byte
 	return string(r.appendURL(r.buffer(stack[:0])))
@@ -619,7 +611,7 @@ func (r iaURL) appendPath(b []byte) []byte {
 // key of u in a CDX index. It is SURTOptions{}.SURT(u).
 //
 //	http://www.Example.com/a?b=2&a=1  →  com,example)/a?a=1&b=2
-func SURT(u url.URL) string { return SURTOptions{}.SURT(u) }
+func SURT(u url.URL) string { return (&SURTOptions{}).surt(&u) }
 
 // SURT returns the SURT form of u (Sort-friendly URI Reordering Transform),
 // the key under which web archives index a capture of u: the host's labels
@@ -676,33 +668,60 @@ func SURT(u url.URL) string { return SURTOptions{}.SURT(u) }
 // SURTOptions.Canonical returns the URL that the key is the key of, and, when
 // WithScheme is set, SURTOptions.Parse turns the key back into that URL.
 // testdata/surt.json has the archives' published examples.
-func (o SURTOptions) SURT(u url.URL) string {
+func (o SURTOptions) SURT(u url.URL) string { return o.surt(&u) }
+
+// surt is SURT, with the options and the URL passed by pointer, which saves
+// copying them.
+func (o *SURTOptions) surt(u *url.URL) string {
 	if !u.IsValid() {
 		return ""
 	}
 	if u.Scheme() == "filedesc" {
 		return u.HrefExcludingFragment()
 	}
+	var stack [256]byte
+	if b, ok := o.appendIAFast(iaBuffer(stack[:0], u), u, true); ok {
+		return string(b)
+	}
+	return o.surtSlow(*u)
+}
+
+// surtSlow is o.SURT for every URL but the zero URL and a filedesc: URL, by
+// the general path.
+func (o SURTOptions) surtSlow(u url.URL) string {
 	r := o.ia(u)
 	var stack [256]byte
 	b := r.buffer(stack[:0])
 	if !r.hasHost {
 		return string(r.appendURL(b))
 	}
+	b = o.appendSURTHost(b, r.scheme, r.host, r.kind, r.port)
+	b = r.appendPath(b)
+	if r.hasQuery {
+		b = append(b, '?')
+		b = append(b, r.query...)
+	}
+	return string(b)
+}
+
+// appendSURTHost appends the start of a SURT, up to its ")": the scheme and
+// "://(" if o.WithScheme, the host of the kind kind (not empty) as step 8
+// of SURTOptions.SURT writes it, and the port if any.
+func (o SURTOptions) appendSURTHost(b []byte, scheme, host string, kind url.HostKind, port string) []byte {
 	if o.WithScheme {
-		b = append(b, r.scheme...)
+		b = append(b, scheme...)
 		b = append(b, "://("...)
 	}
-	switch r.kind {
+	switch kind {
 	case url.IPv6Host:
-		if r.port != "" {
-			b = append(b, r.host...)
+		if port != "" {
+			b = append(b, host...)
 		} else {
-			b = append(b, r.host[1:len(r.host)-1]...)
+			b = append(b, host[1:len(host)-1]...)
 		}
 	case url.IPv4Host:
 		if o.KeepIPOrder {
-			b = append(b, r.host...)
+			b = append(b, host...)
 			break
 		}
 		fallthrough
@@ -710,36 +729,30 @@ func (o SURTOptions) SURT(u url.URL) string {
 		// The labels from the last: "www.example.com" is
 		// "com,example,www".
 		label := func(b []byte, l string) []byte { return append(b, l...) }
-		for i := 0; i < len(r.host); i++ {
-			if c := r.host[i]; c == '%' || c == ',' || c == ')' {
+		for i := 0; i < len(host); i++ {
+			if c := host[i]; c == '%' || c == ',' || c == ')' {
 				label = appendSURTLabel
 				break
 			}
 		}
-		end := len(r.host)
+		end := len(host)
 		for i := end - 1; i >= 0; i-- {
-			if r.host[i] == '.' {
-				b = label(b, r.host[i+1:end])
+			if host[i] == '.' {
+				b = label(b, host[i+1:end])
 				b = append(b, ',')
 				end = i
 			}
 		}
-		b = label(b, r.host[:end])
+		b = label(b, host[:end])
 	}
-	if r.port != "" {
+	if port != "" {
 		b = append(b, ':')
-		b = append(b, r.port...)
+		b = append(b, port...)
 	}
 	if o.TrailingComma {
 		b = append(b, ',')
 	}
-	b = append(b, ')')
-	b = r.appendPath(b)
-	if r.hasQuery {
-		b = append(b, '?')
-		b = append(b, r.query...)
-	}
-	return string(b)
+	return append(b, ')')
 }
 
 // appendSURTLabel appends the host label l with "%", "," and ")" escaped.

@@ -1,0 +1,482 @@
+package canonical
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+	"slices"
+	"strings"
+
+	"github.com/webstd/url"
+)
+
+// The fast paths: most URLs have nothing that the steps of a profile
+// change, or little, and these find that out in one look at each component
+// and write the result once, into one buffer, where the general path (which
+// stays the reference) builds each component as a string of its own. Each
+// fast path either gives the general path's result or declines the URL;
+// TestFastPaths runs both on the corpora, and the fuzz targets on every
+// input they try.
+
+// iaBuffer returns stack, or a new buffer when u's SURT or IA canonical URL
+// may not fit in stack, so that writing them allocates only their string.
+// Both are at most 3 bytes longer than u's href (a SURT with its scheme
+// adds "(", "," and ")"), unless escaping once what the href has bare (the
+// spaces of an opaque path, a "%" that starts no escape) makes them longer;
+// append then grows the buffer.
+func iaBuffer(stack []byte, u *url.URL) []byte {
+	if n := len(u.Href()) + 8; n > cap(stack) {
+		return make([]byte, 0, n)
+	}
+	return stack
+}
+
+// appendIAFast appends u's SURT (if surt is set) or IA canonical URL (if
+// not) with the options o to b, as o.SURT and o.Canonical write them, for a
+// URL that is not a filedesc: URL and has
+//
+//   - a domain that has no empty label (no dots to collapse) nor, in a
+//     SURT, a byte from "%" to "," (which takes in the bytes a SURT label
+//     escapes), an IP address, or an empty or null host;
+//   - without KeepSessionIDs, a path that has no "(" (that may start an
+//     ASP.NET session segment) once decoded, and a query that has nothing
+//     that may be a session identifier once decoded;
+//   - without a host, a path that does not start with "//" once decoded.
+//
+// For the others it returns false, and b holds anything: the general path
+// (o.ia) takes them. Each test below is the condition under which the step
+// of o.ia that it stands for returns its input as it is, and each step is
+// the general path's, writing into b instead of making a string.
+func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, bool) {
+	scheme, host, kind := u.Scheme(), u.Hostname(), u.HostKind()
+	hasHost := host != ""
+	if hasHost {
+		switch kind {
+		case url.DomainHost:
+			// iaHost: collapseDots returns a domain without an empty
+			// label as it is (checked as the host is written, below);
+			// stripWWW leaves an empty label in the domain if there is
+			// one.
+			if !o.KeepWWW {
+				host = stripWWW(host)
+			}
+			if scheme == "file" && host == "localhost" {
+				return b, false
+			}
+		case url.IPv4Host, url.IPv6Host:
+		default:
+			return b, false
+		}
+	}
+
+	if surt && hasHost {
+		// appendSURTHost, for a host without a byte to escape.
+		if o.WithScheme {
+			b = append(b, scheme...)
+			b = append(b, "://("...)
+		}
+		port := u.Port()
+		switch {
+		case kind == url.IPv6Host && port == "":
+			b = append(b, host[1:len(host)-1]...)
+		case kind == url.IPv6Host, kind == url.IPv4Host && o.KeepIPOrder:
+			b = append(b, host...)
+		default:
+			var ok bool
+			if b, ok = appendReversedLabels(b, host); !ok {
+				return b, false
+			}
+		}
+		if port != "" {
+			b = append(b, ':')
+			b = append(b, port...)
+		}
+		if o.TrailingComma {
+			b = append(b, ',')
+		}
+		b = append(b, ')')
+	} else {
+		if kind == url.DomainHost && hasEmptyLabel(host) {
+			return b, false
+		}
+		b = append(b, scheme...)
+		b = append(b, ':')
+		if hasHost {
+			b = append(b, "//"...)
+			b = append(b, host...)
+			if port := u.Port(); port != "" {
+				b = append(b, ':')
+				b = append(b, port...)
+			}
+		}
+	}
+
+	// iaPath: the path as it is, unless it has something to decode or
+	// clean (appendIAPathSlow); lowercased as appendPath writes it.
+	path := u.Pathname()
+	n := len(b)
+	b, marked, doubleSlash := appendScanned(b, path, !o.KeepCase)
+	opaque := u.HasOpaquePath()
+	if marked && (hasPercent(path) || opaque && strings.IndexByte(path, ' ') >= 0) ||
+		!opaque && hasHost && (path == "" || doubleSlash) {
+		b = appendIAPathSlow(b[:n], path, opaque, hasHost, u.IsSpecial(), scheme == "file")
+		if !o.KeepCase {
+			lowerBytes(b[n:])
+		}
+		marked = true
+	}
+	if marked && !o.KeepSessionIDs && bytes.IndexByte(b[n:], '(') >= 0 {
+		return b, false
+	}
+	if !o.KeepTrailingSlash {
+		for len(b) > n+1 && b[len(b)-1] == '/' {
+			b = b[:len(b)-1]
+		}
+	}
+	if !hasHost && bytes.HasPrefix(b[n:], []byte("//")) {
+		// Written with "/." before it.
+		return b, false
+	}
+
+	// The query, decoded and escaped once if it has a "%" (minimalEscape),
+	// lowercased, without session identifiers, sorted. An empty query
+	// is no query (query_strip_empty).
+	if query, _ := u.Query(); query != "" {
+		b = append(b, '?')
+		n := len(b)
+		if hasPercent(query) {
+			b = appendMinimalEscape(b, query)
+			if !o.KeepCase {
+				lowerBytes(b[n:])
+			}
+		} else if o.KeepCase {
+			b = append(b, query...)
+		} else {
+			b = appendLower(b, query)
+		}
+		if !o.KeepSessionIDs && mayHaveSessionID(b[n:]) {
+			return b, false
+		}
+		if !o.KeepQueryOrder && bytes.IndexByte(b[n:], '&') >= 0 && !iaQuerySorted(b[n:]) {
+			b = append(b[:n], alphaReorderQuery(string(b[n:]))...)
+		}
+	}
+	return b, true
+}
+
+// The word-at-a-time scans below look at eight bytes of a string at once, as
+// a uint64 x (little-endian, so the byte at i is bits 8i to 8i+7):
+//
+//   - zeroBytes(x) has the high bit set in each byte of x that is 0, and no
+//     other bit: (b&0x7f)+0x7f has its high bit set when the low seven bits
+//     of b are not all 0, and b itself when its high bit is;
+//   - zeroBytes(x ^ c*ones) marks so the bytes of x that are c;
+//   - inRange(x, lo, hi) marks the bytes of x from lo to hi (two ASCII
+//     bytes): the low seven bits of a byte plus 0x80-lo has its high bit set
+//     when they are lo or more, and plus 0x7f-hi when they are more than hi,
+//     and no sum carries into the next byte; a byte whose high bit is set
+//     is no ASCII byte.
+const (
+	ones = 0x0101010101010101
+	lo7  = 0x7f * ones
+	hi1  = 0x80 * ones
+)
+
+func zeroBytes(x uint64) uint64 { return ^((x&lo7 + lo7) | x | lo7) }
+
+func inRange(x uint64, lo, hi byte) uint64 {
+	low := x & lo7
+	return (low + (0x80-uint64(lo))*ones) &^ (low + (0x7f-uint64(hi))*ones) &^ x & hi1
+}
+
+// load64 returns the eight bytes of s at i as a uint64, little-endian.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// appendScanned appends p to b, with its ASCII letters lowercased if lower
+// is set, and reports whether p has a byte up to "(" (which takes in "%",
+// "(" and " ", the bytes appendIAFast looks for in a path) and whether it
+// has "//".
+func appendScanned(b []byte, p string, lower bool) (_ []byte, marked, doubleSlash bool) {
+	n := len(b)
+	b = slices.Grow(b, len(p))[:n+len(p)]
+	if len(p) < 8 {
+		out := b[n:]
+		for i := 0; i < len(p); i++ {
+			c := p[i]
+			marked = marked || c <= '('
+			doubleSlash = doubleSlash || c == '/' && i > 0 && p[i-1] == '/'
+			if lower && 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			out[i] = c
+		}
+		return b, marked, doubleSlash
+	}
+	if lower {
+		marked, doubleSlash = scanPath(b[n:], p)
+	} else {
+		marked, doubleSlash = scanPath(nil, p)
+		copy(b[n:], p)
+	}
+	return b, marked, doubleSlash
+}
+
+// scanPath is appendScanned for a path p of 8 bytes or more: it goes eight
+// bytes at a time; the last eight bytes may overlap the eight before, which
+// scans some bytes twice and lowercases them twice, which changes nothing.
+// It copies p lowercased to out, unless out is nil. For the two reports it
+// only needs to know whether some byte of p is a match: anyLess and anyZero
+// may also mark a byte after a match, where a borrow runs on.
+func scanPath(out []byte, p string) (marked, doubleSlash bool) {
+	last := len(p) - 8
+	var mark, double uint64
+	for i := 0; i < last; i += 8 {
+		x := load64(p, i)
+		mark |= anyLess(x, '('+1)
+		// A "/" that the next byte also is: the next word starts
+		// with the byte after this word's last.
+		y := x>>8 | uint64(p[i+8])<<56
+		double |= anyZero((x ^ '/'*ones) | (y ^ '/'*ones))
+		if out != nil {
+			binary.LittleEndian.PutUint64((*[8]byte)(out[i : i+8])[:], x|upperBytes(x)>>2)
+		}
+	}
+	x := load64(p, last)
+	mark |= anyLess(x, '('+1)
+	double |= anyZero((x ^ '/'*ones) | (x>>8 ^ '/'*ones))
+	if out != nil {
+		binary.LittleEndian.PutUint64(out[last:], x|upperBytes(x)>>2)
+	}
+	return mark&hi1 != 0, double&hi1 != 0
+}
+
+// anyLess has the high bit set in a byte of x that is less than c, an
+// ASCII byte, and perhaps in the bytes after it (see scanPath): x-c*ones
+// borrows in such a byte, and a byte whose high bit is set is no ASCII
+// byte. The caller masks the result with hi1.
+func anyLess(x uint64, c byte) uint64 { return (x - uint64(c)*ones) &^ x }
+
+// anyZero is anyLess(x, 1): its high bits mark a zero byte of x, and perhaps
+// bytes after it.
+func anyZero(x uint64) uint64 { return (x - ones) &^ x }
+
+// upperBytes has the high bit set in each byte of x that is an ASCII
+// upper-case letter, and no other bit (inRange(x, 'A', 'Z')).
+func upperBytes(x uint64) uint64 {
+	low := x & lo7
+	return ((low + (0x80-'A')*ones) ^ (low + (0x7f-'Z')*ones)) &^ x & hi1
+}
+
+// appendReversedLabels appends the labels of the domain (or IPv4 address) h
+// in reverse order, joined by ",", as appendSURTHost writes them:
+// "www.example.com" is "com,example,www". It returns false when h has an
+// empty label, which collapseDots would remove, or a byte from "%" to ","
+// (which takes in those that a SURT label escapes: "%", "," and ")"). It
+// reads h eight bytes at a time from its end, the dots of each word from
+// the last.
+func appendReversedLabels(b []byte, h string) ([]byte, bool) {
+	b = slices.Grow(b, len(h)+8)
+	end := len(h) // the end of the label before the dots seen
+	i := len(h)   // h[i:] has been read
+	for ; i >= 8; i -= 8 {
+		x := load64(h, i-8)
+		if inRange(x, '%', ',') != 0 {
+			return b, false
+		}
+		for dots := zeroBytes(x ^ '.'*ones); dots != 0; {
+			k := 63 - bits.LeadingZeros64(dots) // the high bit of the byte of the last dot
+			j := i - 8 + k/8
+			if j+1 == end {
+				return b, false
+			}
+			b = appendLabel(b, h, j+1, end)
+			b = append(b, ',')
+			end = j
+			dots &^= 1 << k
+		}
+	}
+	for i--; i >= 0; i-- {
+		switch c := h[i]; {
+		case c == '.':
+			if i+1 == end {
+				return b, false
+			}
+			b = appendLabel(b, h, i+1, end)
+			b = append(b, ',')
+			end = i
+		case '%' <= c && c <= ',':
+			return b, false
+		}
+	}
+	if end == 0 {
+		return b, false
+	}
+	return appendLabel(b, h, 0, end), true
+}
+
+// appendLabel appends h[start:end], a label of the host h, to b, which has
+// room for 8 bytes more than the result. A label of at most 8 bytes is read
+// as one word and written as one, when h has 8 bytes that end with it or
+// start with it: a copy of a few bytes otherwise costs a call to memmove and
+// its branches on the length.
+func appendLabel(b []byte, h string, start, end int) []byte {
+	n, l := len(b), end-start
+	switch {
+	case l > 8:
+	case end >= 8:
+		binary.LittleEndian.PutUint64(b[n:n+8], load64(h, end-8)>>(64-8*l))
+		return b[:n+l]
+	case start+8 <= len(h):
+		binary.LittleEndian.PutUint64(b[n:n+8], load64(h, start))
+		return b[:n+l]
+	}
+	return append(b, h[start:end]...)
+}
+
+// hasEmptyLabel reports whether the domain h starts or ends with a dot or
+// has two in a row: whether collapseDots changes it.
+func hasEmptyLabel(h string) bool {
+	prev := byte('.')
+	for i := 0; i < len(h); i++ {
+		if h[i] == '.' && prev == '.' {
+			return true
+		}
+		prev = h[i]
+	}
+	return prev == '.'
+}
+
+// mayHaveSessionID reports whether q may hold a session identifier that
+// stripQuerySessionIDs removes: each of its patterns ("jsessionid=",
+// "phpsessid=", "sid=", "aspsessionid", "cfid=") has "sid", "nid" or "fid"
+// in it, ignoring ASCII case. When this returns false,
+// stripQuerySessionIDs(q) is q.
+func mayHaveSessionID[S ~string | ~[]byte](q S) bool {
+	for i := 1; i+1 < len(q); i++ {
+		if q[i]|0x20 == 'i' && q[i+1]|0x20 == 'd' {
+			switch q[i-1] | 0x20 {
+			case 's', 'n', 'f':
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// iaQuerySorted reports whether the parameters of q are in the order that
+// alphaReorderQuery sorts them in (cmpIAParam), so that it returns q as it
+// is.
+func iaQuerySorted[S ~string | ~[]byte](q S) bool {
+	var prev S
+	for start, first := 0, true; start <= len(q); first = false {
+		end := start + indexByte(q[start:], '&')
+		if end < start {
+			end = len(q)
+		}
+		if !first && cmpIAParam(prev, q[start:end]) > 0 {
+			return false
+		}
+		prev, start = q[start:end], end+1
+	}
+	return true
+}
+
+// cmpIAParam compares the query parameters a and b ("name=value") as the
+// archives' alphaReorderQuery orders them: by name, then a parameter without
+// "=" before one with it ("a" before "a="), then by value, all as bytes.
+func cmpIAParam[S ~string | ~[]byte](a, b S) int {
+	an, av, ah := cutByte(a, '=')
+	bn, bv, bh := cutByte(b, '=')
+	if c := compareBytes(an, bn); c != 0 {
+		return c
+	}
+	if ah != bh {
+		if ah {
+			return 1
+		}
+		return -1
+	}
+	return compareBytes(av, bv)
+}
+
+// cutByte slices s around the first c, as strings.Cut does.
+func cutByte[S ~string | ~[]byte](s S, c byte) (before, after S, found bool) {
+	if i := indexByte(s, c); i >= 0 {
+		return s[:i], s[i+1:], true
+	}
+	return s, s[len(s):], false
+}
+
+// compareBytes compares a and b as bytes, as strings.Compare does.
+func compareBytes[S ~string | ~[]byte](a, b S) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			if a[i] < b[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	switch {
+	case len(a) < len(b):
+		return -1
+	case len(a) > len(b):
+		return 1
+	}
+	return 0
+}
+
+// keeps reports whether the steps of o leave u as it is, but for removing
+// its fragment if o.DropFragment: then Apply's result is u, or u without its
+// fragment. Each test is the condition under which the step of Apply that it
+// stands for changes nothing.
+func (o *Options) keeps(u *url.URL) bool {
+	if o.DropUserinfo && (u.Username() != "" || u.Password() != "") {
+		return false
+	}
+	if o.DropTrailingDot && u.HostKind() == url.DomainHost && strings.HasSuffix(u.Hostname(), ".") {
+		return false
+	}
+	if o.NormalizePercentEncoding {
+		// Without a "%", normalizePercent and normalizeFilePath return
+		// their input.
+		s := u.Href()
+		if o.DropFragment {
+			s = u.HrefExcludingFragment()
+		}
+		if hasPercent(s) {
+			return false
+		}
+	}
+	query, hasQuery := u.Query()
+	if len(o.StripParams) > 0 {
+		if !u.HasOpaquePath() && strings.IndexByte(u.Pathname(), ';') >= 0 {
+			return false
+		}
+		if hasQuery && hasStripParam(query, o.StripParams) {
+			return false
+		}
+	}
+	if o.SortQuery && hasQuery && !querySorted(query) {
+		return false
+	}
+	return !(o.DropEmptyQuery && hasQuery && query == "")
+}
+
+// canonicalString returns the href of o.Apply(u), for a URL that is not the
+// zero URL, without parsing it again when the steps of o change at most its
+// fragment.
+func (o *Options) canonicalString(u *url.URL) (string, error) {
+	if o.keeps(u) {
+		if o.DropFragment {
+			return u.HrefExcludingFragment(), nil
+		}
+		return u.Href(), nil
+	}
+	v, err := o.apply(*u)
+	return v.Href(), err
+}

@@ -1,0 +1,170 @@
+package canonical
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/webstd/url"
+)
+
+// TestFastPaths holds each fast path to the general path, on the seeds of
+// the fuzz tests with several sets of options, and on the corpora, when
+// they are there (URL_CORPUS_DIR), with the profiles' options and a few
+// more: appendIAFast, for SURT and for the IA canonical URL, and
+// Options.keeps, which lets a profile return the href. On the corpora, where
+// most URLs are already canonical, it also checks that the fast paths take
+// nearly every URL, since they are what TestCost measures.
+func TestFastPaths(t *testing.T) {
+	seeds := seedInputs(t)
+	readCorpus()
+	inputs := append(seeds, corpus.inputs...)
+	var surtSets []SURTOptions
+	for bits := range 1 << 8 {
+		surtSets = append(surtSets, surtOptions(bits))
+	}
+	optionSets := []Options{DedupOptions, DedupStripOptions, {}, {DropFragment: true}, {SortQuery: true},
+		{NormalizePercentEncoding: true, DropUserinfo: true, DropTrailingDot: true, DropEmptyQuery: true}}
+	var urls, fastSURT, fastKept int
+	for i, s := range inputs {
+		u, err := url.Parse(s)
+		if err != nil {
+			continue
+		}
+		if i == len(seeds) {
+			// The corpora: the profiles' options, the SURT with all
+			// options set and with the scheme.
+			surtSets = []SURTOptions{{}, surtOptions(255), {WithScheme: true}}
+			optionSets = optionSets[:2]
+		}
+		urls++
+		for _, o := range surtSets {
+			checkIAFast(t, o, u)
+		}
+		var stack [256]byte
+		if _, ok := (&SURTOptions{}).appendIAFast(stack[:0], &u, true); ok {
+			fastSURT++
+		}
+		for _, o := range optionSets {
+			checkOptionsFast(t, o, u)
+		}
+		if DedupStripOptions.keeps(&u) {
+			fastKept++
+		}
+		if t.Failed() {
+			t.FailNow()
+		}
+	}
+	t.Logf("%d URLs: %d SURTs by the fast path, %d kept by dedup-strip", urls, fastSURT, fastKept)
+	if len(corpus.inputs) > 0 {
+		// On the corpora 98% of SURTs and 99% of dedup-strip keys
+		// take the fast path; most of the others have something to
+		// percent-decode.
+		if fastSURT < urls*95/100 || fastKept < urls*95/100 {
+			t.Errorf("the fast paths took %d (SURT) and %d (dedup-strip) of %d URLs; want 95%% or more", fastSURT, fastKept, urls)
+		}
+	}
+}
+
+// checkIAFast checks that appendIAFast, for a SURT and for a canonical URL,
+// gives the general path's result when it takes u.
+func checkIAFast(t *testing.T, o SURTOptions, u url.URL) {
+	t.Helper()
+	if u.Scheme() == "filedesc" {
+		return
+	}
+	var stack [256]byte
+	if b, ok := o.appendIAFast(iaBuffer(stack[:0], &u), &u, true); ok {
+		if want := o.surtSlow(u); string(b) != want {
+			t.Errorf("%+v: SURT(%q): fast path %q, general path %q", o, u.Href(), b, want)
+		}
+	}
+	if b, ok := o.appendIAFast(iaBuffer(stack[:0], &u), &u, false); ok {
+		if want := o.canonicalSlow(u); string(b) != want {
+			t.Errorf("%+v: Canonical(%q): fast path %q, general path %q", o, u.Href(), b, want)
+		}
+	}
+}
+
+// checkOptionsFast checks that when o.keeps(u), the general path (apply)
+// leaves u as it is, but for its fragment if o.DropFragment, and that Apply
+// and the profile's string are the general path's.
+func checkOptionsFast(t *testing.T, o Options, u url.URL) {
+	t.Helper()
+	want, err := o.apply(u)
+	if err != nil {
+		t.Fatalf("%+v: apply(%q): %v", o, u.Href(), err)
+	}
+	if o.keeps(&u) {
+		h := u.Href()
+		if o.DropFragment {
+			h = u.HrefExcludingFragment()
+		}
+		if want.Href() != h {
+			t.Errorf("%+v: keeps(%q), but the general path gives %q", o, u.Href(), want.Href())
+		}
+	}
+	if got, err := o.Apply(u); err != nil || got != want {
+		t.Errorf("%+v: Apply(%q) = %q, %v; the general path gives %q", o, u.Href(), got.Href(), err, want.Href())
+	}
+	if got, err := o.canonicalString(&u); err != nil || got != want.Href() {
+		t.Errorf("%+v: canonicalString(%q) = %q, %v; the general path gives %q", o, u.Href(), got, err, want.Href())
+	}
+}
+
+// checkScans holds the word-at-a-time scans to byte-at-a-time ones, on s
+// and on its every suffix (so that each byte is at every place in a word).
+func checkScans(t *testing.T, s string) {
+	t.Helper()
+	for i := range min(len(s), 16) + 1 {
+		p := s[i:]
+		for _, lower := range []bool{false, true} {
+			var stack [64]byte
+			got, marked, double := appendScanned(append(stack[:0], "x"...), p, lower)
+			want := p
+			if lower {
+				want = lowerASCII(p)
+			}
+			wantMarked := strings.IndexFunc(p, func(r rune) bool { return r <= '(' }) >= 0
+			if string(got) != "x"+want || marked != wantMarked || double != strings.Contains(p, "//") {
+				t.Fatalf("appendScanned(%q, %v) = %q, %v, %v; want %q, %v, %v",
+					p, lower, got, marked, double, "x"+want, wantMarked, strings.Contains(p, "//"))
+			}
+		}
+		got, ok := appendReversedLabels(append(make([]byte, 0, len(p)+16), "x"...), p)
+		wantOK := p != "" && collapseDots(p) == p && strings.IndexFunc(p, func(r rune) bool { return '%' <= r && r <= ',' }) < 0
+		if ok != wantOK {
+			t.Fatalf("appendReversedLabels(%q) = %v; want %v", p, ok, wantOK)
+		}
+		if labels := strings.Split(p, "."); ok {
+			for i, j := 0, len(labels)-1; i < j; i, j = i+1, j-1 {
+				labels[i], labels[j] = labels[j], labels[i]
+			}
+			if want := "x" + strings.Join(labels, ","); string(got) != want {
+				t.Fatalf("appendReversedLabels(%q) = %q; want %q", p, got, want)
+			}
+		}
+		var b []byte
+		if got, want := string(appendLower(b, p)), lowerASCII(p); got != want {
+			t.Fatalf("appendLower(%q) = %q; want %q", p, got, want)
+		}
+	}
+}
+
+// TestScans runs checkScans on strings that put each byte value, and the
+// bytes the scans look for, at each place of a word and around words.
+func TestScans(t *testing.T) {
+	for c := range 256 {
+		for n := range 20 {
+			b := []byte(strings.Repeat("a.", 10)[:n])
+			b = append(b, byte(c))
+			checkScans(t, string(b)+"Zz/")
+		}
+	}
+	for _, s := range []string{
+		"", "/", "//", "a//b", "/1234567/", "/123456//", "/1234567//", "/12345678//", "/ABCDEFGHIJKLMNOPQRSTUVWXYZ@[`{",
+		"www.example.com", "a.b.c.d.e.f.g.h.i.j", "a..b", ".a", "a.", "abcdefgh.ijklmnop.q", "abcdefg.", "1234567..x",
+		"a,b.c", "a)b", "%", "a(b.c", "a&b.com", "exa\x80mple.com",
+	} {
+		checkScans(t, s)
+	}
+}
