@@ -283,10 +283,10 @@ func matchParam(raw string, names []string) bool {
 			continue
 		}
 		if prefix, ok := strings.CutSuffix(n, "*"); ok {
-			if len(name) >= len(prefix) && strings.EqualFold(name[:len(prefix)], prefix) {
+			if len(name) >= len(prefix) && equalFoldASCII(name[:len(prefix)], prefix) {
 				return true
 			}
-		} else if strings.EqualFold(name, n) {
+		} else if equalFoldASCII(name, n) {
 			return true
 		}
 	}
@@ -330,6 +330,21 @@ func hasStripParam(query string, names []string) bool {
 func stripParam(piece string, names []string) bool {
 	name, _, _ := strings.Cut(piece, "=")
 	return name != "" && matchParam(name, names)
+}
+
+// equalFoldASCII reports whether a and b are the same string ignoring ASCII
+// case (https://infra.spec.whatwg.org/#ascii-case-insensitive): unlike
+// strings.EqualFold, it does not fold "ſ" to "s" or "K" (Kelvin) to "k".
+func equalFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if lowerByte(a[i]) != lowerByte(b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // lowerByte returns c lowercased if it is an ASCII upper-case letter.

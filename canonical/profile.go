@@ -139,7 +139,7 @@ func Profiles() []Profile {
 func Lookup(name string) (Profile, error) {
 	var names []string
 	for _, p := range Profiles() {
-		if strings.EqualFold(p.name, name) {
+		if equalFoldASCII(p.name, name) {
 			return p, nil
 		}
 		names = append(names, p.name)

@@ -109,3 +109,26 @@ func TestOptionsCompose(t *testing.T) {
 		t.Errorf("SURT allocates %v times; want 1, its result", n)
 	}
 }
+
+// TestStripParamsASCIICase checks that parameter names match ignoring ASCII
+// case only, as Options.StripParams says: "ſessionid" (with U+017F, which
+// Unicode case folding takes to "s") and "K" (Kelvin) are other names.
+func TestStripParamsASCIICase(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		names []string
+		want  bool
+	}{
+		{"SessionID", []string{"sessionid"}, true},
+		{"utm_SOURCE", []string{"utm_*"}, true},
+		{"UTM_x", []string{"utm_*"}, true},
+		{"ſessionid", []string{"sessionid"}, false},
+		{"%C5%BFessionid", []string{"sessionid"}, false},
+		{"\u212Aey", []string{"key"}, false},
+		{"\u212Aey", []string{"k*"}, false},
+	} {
+		if got := matchParam(tc.name, tc.names); got != tc.want {
+			t.Errorf("matchParam(%q, %q) = %v, want %v", tc.name, tc.names, got, tc.want)
+		}
+	}
+}

@@ -502,7 +502,7 @@ func allASCII(s string, f func(byte) bool) bool {
 // hasPrefixFold reports whether s starts with the lowercase ASCII prefix,
 // ignoring ASCII case.
 func hasPrefixFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+	return len(s) >= len(prefix) && equalFoldASCII(s[:len(prefix)], prefix)
 }
 
 // containsFold reports whether s contains the lowercase ASCII string sub,
@@ -513,7 +513,7 @@ func containsFold(s, sub string) bool { return lastIndexFold(s, sub) >= 0 }
 // string sub in s, ignoring ASCII case, or -1.
 func lastIndexFold(s, sub string) int {
 	for i := len(s) - len(sub); i >= 0; i-- {
-		if s[i]|0x20 == sub[0] && strings.EqualFold(s[i:i+len(sub)], sub) {
+		if s[i]|0x20 == sub[0] && equalFoldASCII(s[i:i+len(sub)], sub) {
 			return i
 		}
 	}
