@@ -57,8 +57,7 @@ func Parse(input string) (URL, error) {
 	if len(input) < maxHrefLength && parseSerialized(&u, input) {
 		return u, nil // the fast path of parse, without a copy of u
 	}
-	u, fail, site := runParserWhere(input, nil, nil, nil)
-	if fail != 0 {
+	if fail, site := runParserInto(&u, input, nil, nil, nil); fail != 0 {
 		return URL{}, parseError(input, fail, site)
 	}
 	return u, nil
@@ -437,27 +436,39 @@ func runParser(input string, base *URL, enc encoding.Encoding, errs *errorSink) 
 // runParserWhere is runParser that also returns what the run recorded for
 // a failure's ParseError.
 func runParserWhere(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure, failureSite) {
-	p := newParser()
+	var u URL
+	fail, site := runParserInto(&u, input, base, enc, errs)
+	return u, fail, site
+}
+
+// runParserInto is runParserWhere that makes *u, the zero URL, the URL
+// parsed rather than return it: a URL just written a field at a time and
+// then copied whole is read before its stores are done, which stalls the
+// processor; on the way to a failure, there is no URL to copy at all.
+func runParserInto(u *URL, input string, base *URL, enc encoding.Encoding, errs *errorSink) (failure, failureSite) {
+	var p parser
+	p.init()
 	if base != nil {
 		p.base = *base
 	}
 	if errs != nil {
 		p.errs, p.reporting = *errs, true
 	}
-	u, fail := p.parse(input, enc)
+	fail := p.parse(u, input, enc)
 	if errs != nil {
 		*errs = p.errs
 	}
 	site := p.site
 	p.release()
-	return u, fail, site
+	return fail, site
 }
 
 // parse runs the basic URL parser's steps on input, against p.base and
 // with p.errs: the state machine from the scheme start state, then the
-// serializer's last step. (The caller sets p.base and p.errs on its own
-// parser: a pointer a method stored in p would escape to the heap.)
-func (p *parser) parse(input string, enc encoding.Encoding) (URL, failure) {
+// serializer's last step, and makes *u, the zero URL, the URL parsed. (The
+// caller sets p.base and p.errs on its own parser: a pointer a method
+// stored in p would escape to the heap.)
+func (p *parser) parse(u *URL, input string, enc encoding.Encoding) failure {
 	p.encoding = enc
 
 	// 1. If url is not given: remove any leading and trailing C0 control or
@@ -495,24 +506,24 @@ func (p *parser) parse(input string, enc encoding.Encoding) (URL, failure) {
 	// 3. Let state be state override if given, or scheme start state otherwise.
 	p.state = schemeStartState
 	if fail := p.run(); fail != 0 {
-		return URL{}, fail
+		return fail
 	}
 	// A serialization longer than a URL's offsets can hold is refused,
 	// before finish reads them and after it writes its last two bytes.
 	if len(p.buf) > maxHrefLength {
-		return URL{}, failTooLong
+		return failTooLong
 	}
 	p.finish()
 	if len(p.buf) > maxHrefLength {
-		return URL{}, failTooLong
+		return failTooLong
 	}
-	u := p.u
+	*u = p.u
 	if string(p.buf) == trimmed {
 		u.href = trimmed
 	} else {
 		u.href = string(p.buf)
 	}
-	return u, 0
+	return 0
 }
 
 // buffers holds the output buffers of finished parses for the next ones.
@@ -522,11 +533,12 @@ func (p *parser) parse(input string, enc encoding.Encoding) (URL, failure) {
 // pool.
 var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
 
-// newParser returns a parser with an empty buffer from the pool, ready for
-// a parse. Call release when done with it.
-func newParser() parser {
+// init makes p, a zero parser, ready to parse, with an empty buffer from
+// the pool. (It sets up the caller's parser in place: a parser returned by
+// value would be copied, and it is larger than a copy is cheap.)
+func (p *parser) init() {
 	b := buffers.Get().(*[]byte)
-	return parser{buf: (*b)[:0], pooled: b, defaultPort: -1}
+	p.buf, p.pooled, p.defaultPort = (*b)[:0], b, -1
 }
 
 // release returns p's buffer to the pool, unless it has grown too large to

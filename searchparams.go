@@ -502,7 +502,8 @@ func (u *URL) SetSearchParams(p *SearchParams) error {
 	if !u.IsValid() {
 		return u.rejected("searchParams", p.String(), ErrNoURL)
 	}
-	pb := newParser()
+	var pb parser
+	pb.init()
 	defer pb.release()
 	// 1. If query's URL object is null, then return. (u is the URL object.)
 	// 2. Let serializedQuery be the serialization of query's list.

@@ -159,7 +159,8 @@ func (u *URL) SetProtocol(s string) error {
 	if !strings.Contains(s, ":") {
 		s += ":"
 	}
-	p := newParser()
+	var p parser
+	p.init()
 	defer p.release()
 	p.withOverride(u, s, schemeStartState)
 	if fail := p.run(); fail != 0 {
@@ -240,7 +241,8 @@ func (u *URL) checkUserinfo(setter, value string) error {
 // other as it is, since encoding is idempotent for stored values) and the
 // "@" when either is non-empty.
 func (u *URL) setUserinfo(setter, value, username, password string) error {
-	p := newParser()
+	var p parser
+	p.init()
 	defer p.release()
 	p.u = *u
 	b := append(p.buf, u.href[:u.schemeEnd+3]...)
@@ -288,7 +290,8 @@ func (u *URL) setHost(setter, s string, override state) error {
 	if u.opaquePath {
 		return u.rejected(setter, s, ErrOpaquePath)
 	}
-	p := newParser()
+	var p parser
+	p.init()
 	defer p.release()
 	p.withOverride(u, s, override)
 	// The host state writes the host after "//" and the userinfo; the file
@@ -427,7 +430,8 @@ func (u *URL) SetHash(s string) error {
 // run the parser. When the state machine returns failure, u stays as it is,
 // and the error of the setter of attribute setter says why.
 func (u *URL) setWithOverride(setter, value, input string, override state, start, end uint32, tail offsetsFrom) error {
-	p := newParser()
+	var p parser
+	p.init()
 	defer p.release()
 	p.withOverride(u, input, override)
 	p.buf = append(p.buf, u.href[:start]...)
@@ -454,7 +458,7 @@ func (u *URL) setWithOverride(setter, value, input string, override state, start
 	return nil
 }
 
-// withOverride readies p, a parser from newParser, to run the basic URL
+// withOverride readies p, a parser made ready by init, to run the basic URL
 // parser on value with url u and a state override: leading and trailing C0
 // control or space stay (the standard removes them only when no url is
 // given), tab and newline go. The states read what they need to know about

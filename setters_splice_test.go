@@ -181,7 +181,8 @@ func (u *URL) reparseSetProtocol(s string) error {
 	if !strings.Contains(s, ":") {
 		s += ":"
 	}
-	p := newParser()
+	var p parser
+	p.init()
 	defer p.release()
 	p.withOverride(u, s, schemeStartState)
 	if fail := p.run(); fail != 0 {
@@ -200,7 +201,8 @@ func (u *URL) reparseSetUserinfo(setter, value, username, password string) error
 	if err := u.checkUserinfo(setter, value); err != nil {
 		return err
 	}
-	p := newParser()
+	var p parser
+	p.init()
 	defer p.release()
 	b := append(p.buf, u.href[:u.schemeEnd+3]...)
 	b = appendPercentEncoded(b, username, userinfoSet)
@@ -223,7 +225,8 @@ func (u *URL) reparseSetHost(setter, s string, override state) error {
 	if u.opaquePath {
 		return u.rejected(setter, s, ErrOpaquePath)
 	}
-	p := newParser()
+	var p parser
+	p.init()
 	defer p.release()
 	p.withOverride(u, s, override)
 	p.buf = append(p.buf, u.href[:u.schemeEnd+1]...)
@@ -294,7 +297,8 @@ func (u *URL) reparseSetHash(s string) error {
 }
 
 func (u *URL) reparseSetWithOverride(setter, value, input string, override state, prefix string, mark byte, suffix string) error {
-	p := newParser()
+	var p parser
+	p.init()
 	defer p.release()
 	p.withOverride(u, input, override)
 	p.u.queryStart, p.u.fragmentStart = omitted, omitted // (what finish reads)
@@ -319,7 +323,8 @@ func (u *URL) reparseSetSearchParams(p *SearchParams) error {
 	if !u.IsValid() {
 		return u.rejected("searchParams", p.String(), ErrNoURL)
 	}
-	pb := newParser()
+	var pb parser
+	pb.init()
 	defer pb.release()
 	b := append(pb.buf, u.href[:u.pathEnd()]...)
 	if p != nil && len(p.list) > 0 {

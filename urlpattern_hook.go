@@ -30,7 +30,8 @@ func patternHostname(value string) (string, bool) {
 	u := patternDummyURL
 	// Let parseResult be the result of running the basic URL parser given
 	// value with dummyURL as url and hostname state as state override.
-	p := newParser()
+	var p parser
+	p.init()
 	defer p.release()
 	p.withOverride(&u, value, hostnameState)
 	p.buf = append(p.buf, "https://"...)
@@ -46,7 +47,8 @@ func patternPort(value, scheme string, setScheme bool) (string, bool) {
 	u := patternDummyURL
 	// Let parseResult be the result of running basic URL parser given
 	// portValue with dummyURL as url and port state as state override.
-	p := newParser()
+	var p parser
+	p.init()
 	defer p.release()
 	p.withOverride(&u, value, portState)
 	// If protocolValue was given, then set dummyURL's scheme to
@@ -72,7 +74,8 @@ func patternOpaquePathname(value string) (string, bool) {
 	// Set dummyURL's path to the empty string. Let parseResult be the result
 	// of running URL parsing given value with dummyURL as url and opaque
 	// path state as state override.
-	p := newParser()
+	var p parser
+	p.init()
 	defer p.release()
 	p.withOverride(&u, value, opaquePathState)
 	p.buf = append(p.buf, "https:"...)
