@@ -12,9 +12,11 @@
 # preemption signal runs inside it (write barriers are off too: the cost of
 # the garbage collector is not in these counts); ada is parse_all of
 # ada/driver.cpp. Both loops parse each URL and read its href, and ada's
-# frees its result. Each is counted twice, over one pass and over two after
-# the same warm-up, and the difference, one pass, divided by the URLs: no
-# warm-up or start-up cost is in it. Instructions are not time (the
+# frees its result. Each whole program is counted twice, with one pass and
+# with eleven after the same warm-up, and the difference, ten passes,
+# divided by ten times the URLs: no warm-up or start-up cost is in it (one
+# pass was not enough: start-up work that falls in a pass moved the count by
+# hundreds of instructions a URL). Instructions are not time (the
 # instructions per cycle differ), but their ratio moves with the time's and
 # shows where a change took instructions away.
 set -euo pipefail
@@ -46,24 +48,24 @@ echo "instr.sh: building" >&2
 go build -o "$tmp/parseloop" ./cmd/parseloop
 driver="$(ada/build.sh)"
 
-# inclusive FILE FUNCTION: the instructions executed in FUNCTION and all it
-# calls, from a callgrind output file.
-inclusive() {
-	callgrind_annotate --inclusive=yes "$1" 2>/dev/null |
-		awk -v fn="$2" '!done && index($0, fn) { gsub(",", "", $1); print $1; done = 1 }'
+# total FILE: the instructions of the whole program, from a callgrind output
+# file.
+total() {
+	callgrind_annotate "$1" 2>/dev/null | awk '/PROGRAM TOTALS/ && !done { gsub(",", "", $1); print $1; done = 1 }'
 }
-# ours FILE PASSES: the instructions of PASSES passes of ours over FILE
-# (cmd/parseloop, after its warm-up pass).
+# ours FILE PASSES: the instructions of ours over FILE with PASSES passes
+# (cmd/parseloop, after its warm-up pass), on one P with the memory
+# profiler's samples off, so that two runs differ by the passes alone.
 ours() {
-	GOGC=off GODEBUG=asyncpreemptoff=1 \
+	GOMAXPROCS=1 GOGC=off GODEBUG=asyncpreemptoff=1,memprofilerate=0 \
 		valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$tmp/parseloop" -passes "$2" "$1" >/dev/null 2>&1
-	inclusive "$tmp/cg.out" 'main.pass ['
+	total "$tmp/cg.out"
 }
-# ada FILE PASSES: the same for ada's parse_all (run once before the rounds
-# to count failures, once to warm up, then once a round).
+# ada FILE PASSES: the same for ada's driver (parse_all run once before the
+# rounds to count failures, once to warm up, then once a round).
 ada() {
 	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$driver" parse -rounds "$2" -time 0 "$1" >/dev/null 2>&1
-	inclusive "$tmp/cg.out" 'parse_all('
+	total "$tmp/cg.out"
 }
 
 echo "| URLs | count | ours instructions/URL | ada instructions/URL | ada ÷ ours |"
@@ -77,8 +79,8 @@ for f in "${files[@]}"; do
 	*) name="$name.txt" ;;
 	esac
 	echo "instr.sh: $name" >&2
-	o=$(($(ours "$f" 2) - $(ours "$f" 1)))
-	a=$(($(ada "$f" 2) - $(ada "$f" 1)))
+	o=$(($(ours "$f" 11) - $(ours "$f" 1)))
+	a=$(($(ada "$f" 11) - $(ada "$f" 1)))
 	awk -v name="$name" -v n="$n" -v o="$o" -v a="$a" \
-		'BEGIN { printf "| %s | %d | %.0f | %.0f | %.2fx |\n", name, n, o / n, a / n, a / o }'
+		'BEGIN { printf "| %s | %d | %.0f | %.0f | %.2fx |\n", name, n, o / n / 10, a / n / 10, a / o }'
 done
