@@ -447,7 +447,7 @@ func runParserWhere(input string, base *URL, enc encoding.Encoding, errs *errorS
 // processor; on the way to a failure, there is no URL to copy at all.
 func runParserInto(u *URL, input string, base *URL, enc encoding.Encoding, errs *errorSink) (failure, failureSite) {
 	var p parser
-	p.init()
+	p.defaultPort = -1 // (the buffer is taken when the first state writes: see takeBuffer)
 	if base != nil {
 		p.base = *base
 	}
@@ -497,12 +497,6 @@ func (p *parser) parse(u *URL, input string, enc encoding.Encoding) failure {
 			p.sink().report(ErrInvalidURLUnit, strings.IndexAny(trimmed, "\t\n\r"))
 		}
 	}
-	// The serialization is about as long as the input, longer where code
-	// points are percent-encoded: room for half as much again saves most
-	// regrowing of a long one.
-	if n := len(p.input) + len(p.input)/2; cap(p.buf) < n {
-		p.buf = make([]byte, 0, n)
-	}
 	// 3. Let state be state override if given, or scheme start state otherwise.
 	p.state = schemeStartState
 	if fail := p.run(); fail != 0 {
@@ -537,14 +531,33 @@ var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }
 // the pool. (It sets up the caller's parser in place: a parser returned by
 // value would be copied, and it is larger than a copy is cheap.)
 func (p *parser) init() {
-	b := buffers.Get().(*[]byte)
-	p.buf, p.pooled, p.defaultPort = (*b)[:0], b, -1
+	p.defaultPort = -1
+	p.takeBuffer()
 }
 
-// release returns p's buffer to the pool, unless it has grown too large to
-// keep for everyone.
+// takeBuffer gives p, if it has none yet, a buffer from the pool with room
+// for the serialization of p.input. A parse takes it when its first state
+// writes, the scheme state or the no scheme state: an input that fails
+// before it has a scheme (with no base URL, one that does not start with
+// an ASCII alpha) takes none.
+func (p *parser) takeBuffer() {
+	if p.pooled != nil {
+		return
+	}
+	b := buffers.Get().(*[]byte)
+	p.buf, p.pooled = (*b)[:0], b
+	// The serialization is about as long as the input, longer where code
+	// points are percent-encoded: room for half as much again saves most
+	// regrowing of a long one.
+	if n := len(p.input) + len(p.input)/2; cap(p.buf) < n {
+		p.buf = make([]byte, 0, n)
+	}
+}
+
+// release returns p's buffer, if it took one, to the pool, unless it has
+// grown too large to keep for everyone.
 func (p *parser) release() {
-	if cap(p.buf) <= 64<<10 {
+	if p.pooled != nil && cap(p.buf) <= 64<<10 {
 		*p.pooled = p.buf[:0]
 		buffers.Put(p.pooled)
 	}

@@ -58,6 +58,7 @@ func (p *parser) scheme() failure {
 		return failSchemeChange
 	}
 	// 2.2. Set url's scheme to buffer.
+	p.takeBuffer()
 	if classesOf(scheme)&classUpper == 0 { // (most schemes are written in lowercase)
 		p.buf = append(p.buf, scheme...)
 	} else {
@@ -169,6 +170,7 @@ func (p *parser) noScheme() failure {
 	if !p.base.IsValid() || (p.base.opaquePath && c != '#') {
 		return p.fail(ErrMissingSchemeNonRelativeURL)
 	}
+	p.takeBuffer()
 	switch {
 	// 2. Otherwise, if base has an opaque path and c is U+0023 (#), set url's
 	//    scheme to base's scheme, url's path to base's path, url's query to
