@@ -1,5 +1,7 @@
 package url
 
+import "strings"
+
 // This file holds a fast path of the basic URL parser for the common case on
 // the web: input that is already a URL's serialization, of a simple shape.
 // Such input parses to a URL whose href is the input itself, so the fast
@@ -14,9 +16,12 @@ package url
 // bytes of a table: the query percent-encode sets hold the "#" that ends a
 // query, and the path percent-encode set the "?" and "#" that end a path.
 var (
-	// A lowercase ASCII domain with no forbidden domain code point is its
-	// own serialization: the domain parser only lowercases it.
-	domainRun = newRun(classForbiddenDomain | classUpper | classNonASCII)
+	// An ASCII domain with no forbidden domain code point is its own
+	// serialization once lowercased: the domain parser only lowercases it.
+	// The first run stops at an upper-case letter too, so that a lowercase
+	// domain (the common case) is known to need nothing.
+	domainRun        = newRun(classForbiddenDomain | classUpper | classNonASCII)
+	anyCaseDomainRun = newRun(classForbiddenDomain | classNonASCII)
 	// The opaque-host parser percent-encodes the C0 control percent-encode
 	// set and refuses forbidden host code points.
 	opaqueHostRun = newRun(classForbiddenHost | class(c0ControlSet))
@@ -35,12 +40,11 @@ var (
 // read):
 //
 //   - scheme "://" host [":" port] [path] ["?" query] ["#" fragment], where
-//     the scheme is a special scheme in lowercase, the host a lowercase ASCII
-//     domain that does not end in a number, or an IPv4 address as the IPv4
+//     the scheme is a special scheme in lowercase, the host an ASCII domain
+//     that does not end in a number, or an IPv4 address as the IPv4
 //     serializer writes it (or empty, for file:), the port in shortest
-//     decimal and not the scheme's default, and the path one or more
-//     segments with no dot segment and nothing to percent-encode, or none
-//     (the serializer writes the empty path of a special URL as "/");
+//     decimal or the scheme's default port, and the path one or more
+//     segments with no dot segment and nothing to percent-encode, or none;
 //   - the same with a scheme that is not special, an opaque host of
 //     printable ASCII without a forbidden host code point (or empty, when
 //     no port follows), any port in shortest decimal, and an empty path or
@@ -52,7 +56,9 @@ var (
 // The query and fragment hold nothing to percent-encode. Every byte of such
 // an input is printable ASCII, so it has no leading or trailing C0 control
 // or space and no tab or newline to remove. The URL's href is input itself,
-// or, when a special URL's path was empty, input with "/" where the path is.
+// but for what the serializer writes otherwise (see serializedEdits): a
+// domain in lowercase, no default port, and "/" for the empty path of a
+// special URL.
 func parseSerialized(u *URL, input string) bool {
 	// The scheme, as the scheme state reads it, already lowercase.
 	scheme, rest, ok := cutSchemeExcept(input, classUpper)
@@ -62,14 +68,14 @@ func parseSerialized(u *URL, input string) bool {
 	u.schemeEnd = uint32(len(scheme))
 	i := len(scheme) + 1 // past ":"
 	query := queryRun
-	emptyPath := false
+	var edits serializedEdits
 	port, special := defaultPort(scheme)
 	switch {
 	case special:
-		i, emptyPath, ok = u.scanSerializedAuthorityAndPath(input, i, port, true)
+		i, ok = u.scanSerializedAuthorityAndPath(input, i, port, true, &edits)
 		query = specialQueryRun
 	case len(rest) >= 2 && rest[0] == '/' && rest[1] == '/':
-		i, _, ok = u.scanSerializedAuthorityAndPath(input, i, port, false)
+		i, ok = u.scanSerializedAuthorityAndPath(input, i, port, false, &edits)
 	default:
 		i, ok = u.scanSerializedOpaquePath(input, i)
 	}
@@ -90,41 +96,86 @@ func parseSerialized(u *URL, input string) bool {
 		return false
 	}
 	u.href = input
-	if emptyPath {
-		u.insertPathSlash()
+	if edits != (serializedEdits{}) {
+		u.edit(edits)
 	}
 	return true
 }
 
-// insertPathSlash writes the empty path of a special URL as the serializer
-// does, "/": url's path is « the empty string », since the path start state
-// of a special URL always goes on to the path state.
-func (u *URL) insertPathSlash() {
-	at := u.pathStart
-	u.href = u.href[:at] + "/" + u.href[at:]
+// serializedEdits are where the serialization of an input that the fast
+// path takes differs from the input: the only changes the parser makes to
+// such an input.
+type serializedEdits struct {
+	// lowerHost: the domain has ASCII upper alphas, which the domain parser
+	// lowercases (the host parser's domain to ASCII, in the standard since
+	// June 2026, only lowercases an ASCII domain).
+	lowerHost bool
+	// portLen is the length of ":" and the port when the port is the
+	// scheme's default, which the port state makes null and the serializer
+	// leaves out; zero otherwise.
+	portLen uint32
+	// slash: the path of a special URL is empty in the input, and it is
+	// « the empty string » in the URL (the path start state of a special
+	// URL always goes on to the path state), which the serializer writes
+	// as "/".
+	slash bool
+}
+
+// edit makes u, whose href is the input it was read from and whose offsets
+// are the input's, the URL that input serializes to, with the edits e: one
+// string, written once, and the offsets after each edit moved.
+func (u *URL) edit(e serializedEdits) {
+	input := u.href
+	portStart := u.pathStart - e.portLen // the ":" of a default port
+	var b strings.Builder
+	b.Grow(len(input) - int(e.portLen) + 1)
+	b.WriteString(input[:u.hostStart])
+	if e.lowerHost {
+		for _, c := range []byte(input[u.hostStart:u.hostEnd]) {
+			b.WriteByte(lowerByte(c))
+		}
+	} else {
+		b.WriteString(input[u.hostStart:u.hostEnd])
+	}
+	b.WriteString(input[u.hostEnd:portStart])
+	if e.slash {
+		b.WriteByte('/')
+	}
+	b.WriteString(input[u.pathStart:])
+	u.href = b.String()
+	// Offsets after the port move back by its length, those after an
+	// inserted "/" forward by one; the path starts where the port started.
+	u.pathStart = portStart
+	delta := -e.portLen
+	if e.slash {
+		delta++
+	}
 	if u.queryStart != omitted {
-		u.queryStart++
+		u.queryStart += delta
 	}
 	if u.fragmentStart != omitted {
-		u.fragmentStart++
+		u.fragmentStart += delta
 	}
 }
 
 // scanSerializedAuthorityAndPath reads, from input[i] on, what follows the
 // ":" of a scheme whose default port is port (-1 for none and for file:):
-// "//", the host, the port and the path, as their serializations. It records
-// their offsets in u and returns where the path ends, whether the path is
-// empty where a special URL's serialization has "/", and false at anything
-// the parser would change or that the fast path does not handle.
-func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, special bool) (int, bool, bool) {
+// "//", the host, the port and the path, as their serializations but for
+// the edits it adds to e. It records their offsets in u (in input) and
+// returns where the path ends, and false at anything else the parser would
+// change or that the fast path does not handle.
+func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, special bool, e *serializedEdits) (int, bool) {
 	file := special && port < 0
 	if len(input) < i+2 || input[i] != '/' || input[i+1] != '/' {
-		return i, false, false
+		return i, false
 	}
 	i += 2
 	u.usernameEnd, u.hostStart = uint32(i), uint32(i)
 	if special {
 		i = domainRun.span(input, i)
+		if i < len(input) && byteClass[input[i]]&classUpper != 0 {
+			i, e.lowerHost = anyCaseDomainRun.span(input, i), true
+		}
 	} else {
 		i = opaqueHostRun.span(input, i)
 	}
@@ -134,44 +185,50 @@ func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, sp
 		// Only a file URL or a URL that is not special has an empty host
 		// (with no port); any other fails, which the state machine reports.
 		if special && !file || !special && i < len(input) && input[i] == ':' {
-			return i, false, false
+			return i, false
 		}
 		u.hostKind = EmptyHost
 	case !special:
 		u.hostKind = OpaqueHost
-	case file && host == "localhost":
-		return i, false, false
+	case file && (e.lowerHost || host == "localhost"):
+		return i, false
 	case endsInANumber(host):
 		// An IPv4 address, if it is one as the IPv4 serializer writes it.
-		if !validIPv4AddressString(host) {
-			return i, false, false
+		if e.lowerHost || !validIPv4AddressString(host) {
+			return i, false
 		}
 		u.hostKind = IPv4Host
 	default:
 		u.hostKind = DomainHost
 	}
-	// The port: shortest decimal, not the default port, not for file:.
+	// The port: shortest decimal, or the default port (which the serializer
+	// leaves out), not for file:.
 	if i < len(input) && input[i] == ':' {
 		if file {
-			return i, false, false
+			return i, false
 		}
+		start := i
 		i++
 		digits, n := scanPort(input[i:])
-		if digits == 0 || n > 0xffff || int32(n) == port || (input[i] == '0' && digits > 1) {
-			return i, false, false
+		if digits == 0 || n > 0xffff || (input[i] == '0' && digits > 1) {
+			return i, false
 		}
 		i += digits
-		u.port, u.hasPort = uint16(n), true
+		if int32(n) == port {
+			e.portLen = uint32(i - start)
+		} else {
+			u.port, u.hasPort = uint16(n), true
+		}
 	}
 	u.pathStart = uint32(i)
 	if i == len(input) || input[i] == '?' || input[i] == '#' {
-		return i, special, true
+		e.slash = special
+		return i, true
 	}
 	if input[i] != '/' {
-		return i, false, false
+		return i, false
 	}
-	i, ok := scanSerializedPath(input, i, file)
-	return i, false, ok
+	return scanSerializedPath(input, i, file)
 }
 
 // scanSerializedOpaquePath reads, from input[i] on, the opaque path that

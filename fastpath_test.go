@@ -15,7 +15,7 @@ func FuzzFastPath(f *testing.F) {
 		f.Add(s)
 	}
 	for _, s := range []string{"https://example.com/", "http://a:80/", "http://a:0/", "http://a:08/", "file:///C|/x", "file://localhost/",
-		"https://1.2.3.4/", "https://example.com", "https://a?b", "sc://H:1?x", "sc:///x", "http://1.2.3.4", "https://a/./b", "https://a/%2e%2E/b", "sc:x y?z", "sc:/x", "ftp://x:21/", "ws://x/?'", "https://x/?'", "sc:?'#`"} {
+		"https://1.2.3.4/", "https://example.com", "https://a?b", "sc://H:1?x", "sc:///x", "http://1.2.3.4", "https://a/./b", "https://a/%2e%2E/b", "sc:x y?z", "sc:/x", "ftp://x:21/", "ws://x/?'", "https://x/?'", "sc:?'#`", "https://EXAMPLE.com:443", "http://A.b:80/?q#f", "wss://X:443#f", "http://A.1/", "file://LOCALHOST/"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
@@ -86,7 +86,21 @@ func TestFastPathTakes(t *testing.T) {
 		{"https://example.com/abcdefghijklmnopqrstuvw?abcdefghijklmnop'#f", false},
 		{"sc://example.com/abcdefghijklmnopqrstuvw?abcdefghijklmnop'#f", true},
 		{"https://abcdefghijklmnop.example.com/", true},
-		{"https://abcdefghijklmnop.exAmple.com/", false},
+		{"https://abcdefghijklmnop.exAmple.com/", true}, // href "https://abcdefghijklmnop.example.com/"
+		// The serializer's other edits: a domain lowercased, a default port
+		// left out, "/" for an empty special path, alone or together.
+		{"http://WWW.Example.COM/a?B#C", true},
+		{"https://example.com:443/", true},
+		{"https://example.com:443", true}, // href "https://example.com/"
+		{"HTTP://example.com:80/", false},
+		{"ws://EXAMPLE.com:80?q#f", true},
+		{"ftp://x:21", true},
+		{"https://example.com:0443/", false}, // not in shortest decimal: declined
+		{"sc://Host:443/", true},             // an opaque host keeps its case; sc has no default port
+		{"file://LOCALHOST/x", false},        // the file host state makes it empty
+		{"file://Host/x", false},
+		{"http://0X7F.0.0.1/", false}, // an IPv4 address in hexadecimal
+		{"http://A.1/", false},        // ends in a number: fails
 		{"file:///C|/x", false},
 		{"file:///C:/x", true},
 		{"file:///a|/x", false}, // a Windows drive letter with "|": the fast path declines it
