@@ -72,10 +72,10 @@ func parseSerialized(u *URL, input string) bool {
 	port, special := defaultPort(scheme)
 	switch {
 	case special:
-		i, ok = u.scanSerializedAuthorityAndPath(input, i, port, true, &edits)
+		i, edits, ok = u.scanSerializedAuthorityAndPath(input, i, port, true)
 		query = specialQueryRun
 	case len(rest) >= 2 && rest[0] == '/' && rest[1] == '/':
-		i, ok = u.scanSerializedAuthorityAndPath(input, i, port, false, &edits)
+		i, edits, ok = u.scanSerializedAuthorityAndPath(input, i, port, false)
 	default:
 		i, ok = u.scanSerializedOpaquePath(input, i)
 	}
@@ -96,7 +96,7 @@ func parseSerialized(u *URL, input string) bool {
 		return false
 	}
 	u.href = input
-	if edits != (serializedEdits{}) {
+	if edits != 0 {
 		u.edit(edits)
 	}
 	return true
@@ -104,33 +104,39 @@ func parseSerialized(u *URL, input string) bool {
 
 // serializedEdits are where the serialization of an input that the fast
 // path takes differs from the input: the only changes the parser makes to
-// such an input.
-type serializedEdits struct {
-	// lowerHost: the domain has ASCII upper alphas, which the domain parser
-	// lowercases (the host parser's domain to ASCII, in the standard since
-	// June 2026, only lowercases an ASCII domain).
-	lowerHost bool
-	// portLen is the length of ":" and the port when the port is the
-	// scheme's default, which the port state makes null and the serializer
-	// leaves out; zero otherwise.
-	portLen uint32
-	// slash: the path of a special URL is empty in the input, and it is
-	// « the empty string » in the URL (the path start state of a special
-	// URL always goes on to the path state), which the serializer writes
-	// as "/".
-	slash bool
-}
+// such an input. (One word, so that an input with none, nearly every one,
+// costs one test.)
+type serializedEdits uint32
+
+const (
+	// editLowerHost: the domain has ASCII upper alphas, which the domain
+	// parser lowercases (the host parser's domain to ASCII, in the standard
+	// since June 2026, only lowercases an ASCII domain).
+	editLowerHost serializedEdits = 1 << iota
+	// editSlash: the path of a special URL is empty in the input, and it is
+	// « the empty string » in the URL (the path start state of a special URL
+	// always goes on to the path state), which the serializer writes as "/".
+	editSlash
+	// The other bits, from editPortShift on, hold the length of ":" and the
+	// port when the port is the scheme's default, which the port state
+	// makes null and the serializer leaves out.
+	editPortShift = iota
+)
+
+// portLen returns the length of the default port (and its ":") that the
+// serializer leaves out, or 0.
+func (e serializedEdits) portLen() uint32 { return uint32(e >> editPortShift) }
 
 // edit makes u, whose href is the input it was read from and whose offsets
 // are the input's, the URL that input serializes to, with the edits e: one
 // string, written once, and the offsets after each edit moved.
 func (u *URL) edit(e serializedEdits) {
 	input := u.href
-	portStart := u.pathStart - e.portLen // the ":" of a default port
+	portStart := u.pathStart - e.portLen() // the ":" of a default port
 	var b strings.Builder
-	b.Grow(len(input) - int(e.portLen) + 1)
+	b.Grow(len(input) - int(e.portLen()) + 1)
 	b.WriteString(input[:u.hostStart])
-	if e.lowerHost {
+	if e&editLowerHost != 0 {
 		for _, c := range []byte(input[u.hostStart:u.hostEnd]) {
 			b.WriteByte(lowerByte(c))
 		}
@@ -138,7 +144,7 @@ func (u *URL) edit(e serializedEdits) {
 		b.WriteString(input[u.hostStart:u.hostEnd])
 	}
 	b.WriteString(input[u.hostEnd:portStart])
-	if e.slash {
+	if e&editSlash != 0 {
 		b.WriteByte('/')
 	}
 	b.WriteString(input[u.pathStart:])
@@ -146,8 +152,8 @@ func (u *URL) edit(e serializedEdits) {
 	// Offsets after the port move back by its length, those after an
 	// inserted "/" forward by one; the path starts where the port started.
 	u.pathStart = portStart
-	delta := -e.portLen
-	if e.slash {
+	delta := -e.portLen()
+	if e&editSlash != 0 {
 		delta++
 	}
 	if u.queryStart != omitted {
@@ -161,20 +167,20 @@ func (u *URL) edit(e serializedEdits) {
 // scanSerializedAuthorityAndPath reads, from input[i] on, what follows the
 // ":" of a scheme whose default port is port (-1 for none and for file:):
 // "//", the host, the port and the path, as their serializations but for
-// the edits it adds to e. It records their offsets in u (in input) and
-// returns where the path ends, and false at anything else the parser would
-// change or that the fast path does not handle.
-func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, special bool, e *serializedEdits) (int, bool) {
+// the edits e. It records their offsets in u (in input) and returns where
+// the path ends, e, and false at anything else the parser would change or
+// that the fast path does not handle.
+func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, special bool) (_ int, e serializedEdits, _ bool) {
 	file := special && port < 0
 	if len(input) < i+2 || input[i] != '/' || input[i+1] != '/' {
-		return i, false
+		return i, e, false
 	}
 	i += 2
 	u.usernameEnd, u.hostStart = uint32(i), uint32(i)
 	if special {
 		i = domainRun.span(input, i)
 		if i < len(input) && byteClass[input[i]]&classUpper != 0 {
-			i, e.lowerHost = anyCaseDomainRun.span(input, i), true
+			i, e = anyCaseDomainRun.span(input, i), editLowerHost
 		}
 	} else {
 		i = opaqueHostRun.span(input, i)
@@ -185,17 +191,17 @@ func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, sp
 		// Only a file URL or a URL that is not special has an empty host
 		// (with no port); any other fails, which the state machine reports.
 		if special && !file || !special && i < len(input) && input[i] == ':' {
-			return i, false
+			return i, e, false
 		}
 		u.hostKind = EmptyHost
 	case !special:
 		u.hostKind = OpaqueHost
-	case file && (e.lowerHost || host == "localhost"):
-		return i, false
+	case file && (e != 0 || host == "localhost"):
+		return i, e, false
 	case endsInANumber(host):
 		// An IPv4 address, if it is one as the IPv4 serializer writes it.
-		if e.lowerHost || !validIPv4AddressString(host) {
-			return i, false
+		if e != 0 || !validIPv4AddressString(host) {
+			return i, e, false
 		}
 		u.hostKind = IPv4Host
 	default:
@@ -205,30 +211,33 @@ func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, sp
 	// leaves out), not for file:.
 	if i < len(input) && input[i] == ':' {
 		if file {
-			return i, false
+			return i, e, false
 		}
 		start := i
 		i++
 		digits, n := scanPort(input[i:])
 		if digits == 0 || n > 0xffff || (input[i] == '0' && digits > 1) {
-			return i, false
+			return i, e, false
 		}
 		i += digits
 		if int32(n) == port {
-			e.portLen = uint32(i - start)
+			e |= serializedEdits(i-start) << editPortShift
 		} else {
 			u.port, u.hasPort = uint16(n), true
 		}
 	}
 	u.pathStart = uint32(i)
 	if i == len(input) || input[i] == '?' || input[i] == '#' {
-		e.slash = special
-		return i, true
+		if special {
+			e |= editSlash
+		}
+		return i, e, true
 	}
 	if input[i] != '/' {
-		return i, false
+		return i, e, false
 	}
-	return scanSerializedPath(input, i, file)
+	i, ok := scanSerializedPath(input, i, file)
+	return i, e, ok
 }
 
 // scanSerializedOpaquePath reads, from input[i] on, the opaque path that
