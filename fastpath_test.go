@@ -18,7 +18,20 @@ func FuzzFastPath(f *testing.F) {
 		"https://1.2.3.4/", "https://example.com", "https://a?b", "sc://H:1?x", "sc:///x", "http://1.2.3.4", "https://a/./b", "https://a/%2e%2E/b", "sc:x y?z", "sc:/x", "ftp://x:21/", "ws://x/?'", "https://x/?'", "sc:?'#`", "https://EXAMPLE.com:443", "http://A.b:80/?q#f", "wss://X:443#f", "http://A.1/", "file://LOCALHOST/"} {
 		f.Add(s)
 	}
+	f.Add(`"http://example.com/`)
+	f.Add("\xff:x@y")
+	f.Add("1\t\n@x")
 	f.Fuzz(func(t *testing.T, input string) {
+		if failsWithNoScheme(input) {
+			// The state machine, which a sink for validation errors makes
+			// run, fails with the same error.
+			var errs errorSink
+			_, fail, site := runParserWhere(input, nil, nil, &errs)
+			want := parseError(input, fail, site)
+			if got := parseError(input, failedAt(ErrMissingSchemeNonRelativeURL), failureSite{}); *got != *want {
+				t.Fatalf("%q: failsWithNoScheme gives %v, the state machine %v", input, got, want)
+			}
+		}
 		var fast URL
 		ok := parseSerialized(&fast, input)
 		if !ok {

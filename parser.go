@@ -446,6 +446,12 @@ func runParserWhere(input string, base *URL, enc encoding.Encoding, errs *errorS
 // then copied whole is read before its stores are done, which stalls the
 // processor; on the way to a failure, there is no URL to copy at all.
 func runParserInto(u *URL, input string, base *URL, enc encoding.Encoding, errs *errorSink) (failure, failureSite) {
+	if base == nil && errs == nil && failsWithNoScheme(input) {
+		// The state machine would fail at its first code point: no need
+		// to set it up. (With validation errors wanted, it runs, to signal
+		// them.)
+		return failedAt(ErrMissingSchemeNonRelativeURL), failureSite{}
+	}
 	var p parser
 	p.defaultPort = -1 // (the buffer is taken when the first state writes: see takeBuffer)
 	if base != nil {

@@ -192,6 +192,18 @@ func (p *parser) noScheme() failure {
 	return 0
 }
 
+// failsWithNoScheme reports whether the basic URL parser, given input and
+// no base URL, fails at input's first code point: when that code point is
+// neither a C0 control or space (step 1 of the parser would remove it) nor
+// an ASCII alpha, the scheme start state goes to the no scheme state
+// (step 2), which fails with no base (step 1), at offset 0, whatever
+// follows. (Step 2 of the parser, which removes ASCII tab or newline, does
+// not change a first code point above U+0020.) FuzzFastPath holds it to the
+// state machine.
+func failsWithNoScheme(input string) bool {
+	return input != "" && input[0] > ' ' && !isASCIIAlpha(int(input[0]))
+}
+
 // specialRelativeOrAuthority implements
 // https://url.spec.whatwg.org/#special-relative-or-authority-state.
 func (p *parser) specialRelativeOrAuthority() {
