@@ -105,7 +105,11 @@ func TestCorpusAllocs(t *testing.T) {
 				if u.Href() == s {
 					budget = 0
 				}
-				if n := testing.AllocsPerRun(1, func() { _, _ = Parse(s) }); n > budget {
+				// One run each, for time; one over the budget is counted
+				// again over ten, for a stray allocation of the runtime
+				// (AllocsPerRun counts the whole program's) falls in a run.
+				parse := func() { _, _ = Parse(s) }
+				if n := testing.AllocsPerRun(1, parse); n > budget && testing.AllocsPerRun(10, parse) > budget {
 					over = append(over, s)
 					if len(over) <= 10 {
 						t.Errorf("Parse(%q): %v allocations, want at most %v", s, n, budget)

@@ -36,8 +36,9 @@ var (
 // parseSerialized makes *u, which must be the zero URL, the URL that input
 // parses to, and reports true, when input is one of these, with no base URL
 // needed (it fills the caller's URL rather than return one: a URL is larger
-// than Go returns in registers; when it reports false, *u holds what it had
-// read):
+// than Go returns in registers). When it reports false, *u holds what it had
+// read, and the resumption says where the state machine can take over
+// without reading that again (see resumption):
 //
 //   - scheme "://" host [":" port] [path] ["?" query] ["#" fragment], where
 //     the scheme is a special scheme in lowercase, the host an ASCII domain
@@ -59,11 +60,11 @@ var (
 // but for what the serializer writes otherwise (see serializedEdits): a
 // domain in lowercase, no default port, and "/" for the empty path of a
 // special URL.
-func parseSerialized(u *URL, input string) bool {
+func parseSerialized(u *URL, input string) (bool, resumption) {
 	// The scheme, as the scheme state reads it, already lowercase.
 	scheme, rest, ok := cutSchemeExcept(input, classUpper)
 	if !ok {
-		return false
+		return false, resumption{}
 	}
 	u.schemeEnd = uint32(len(scheme))
 	i := len(scheme) + 1 // past ":"
@@ -80,7 +81,14 @@ func parseSerialized(u *URL, input string) bool {
 		i, ok = u.scanSerializedOpaquePath(input, i)
 	}
 	if !ok {
-		return false
+		if edits == 0 && special && port >= 0 && i > int(u.pathStart) && u.pathStart != 0 {
+			// Declined inside the path of a special URL (not file: its
+			// first segment may be a Windows drive letter), at a byte of
+			// the segment that starts after the last "/" before it.
+			seg := strings.LastIndexByte(input[:i], '/') + 1
+			return false, resumption{pathState, seg}
+		}
+		return false, resumption{}
 	}
 	// The query, then the fragment, each with nothing to percent-encode (the
 	// query percent-encode sets hold the "#" that ends a query).
@@ -93,13 +101,37 @@ func parseSerialized(u *URL, input string) bool {
 		i = fragmentRun.span(input, i+1)
 	}
 	if i < len(input) {
-		return false
+		// Declined inside the query or the fragment, at i.
+		switch {
+		case edits != 0:
+			return false, resumption{}
+		case u.fragmentStart != omitted:
+			return false, resumption{fragmentState, i}
+		case u.queryStart != omitted:
+			return false, resumption{queryState, i}
+		}
+		return false, resumption{}
 	}
 	u.href = input
 	if edits != 0 {
 		u.edit(edits)
 	}
-	return true
+	return true, resumption{}
+}
+
+// A resumption is where the state machine can take over an input that the
+// fast path declined after reading some of it: the input before at is the
+// start of the input's own serialization, with nothing the parser would
+// change, and the fast path recorded its offsets. The state machine, had it
+// read that far, would be in state with its pointer at at, having written
+// just that: in the path state, at the first code point of a path segment
+// (the segment's "/" written); in the query or fragment state, at any code
+// point of the query or fragment, each of which those states encode on its
+// own. The zero resumption starts over, from the scheme start state.
+// (Its state is noOverride, which no run resumes at.)
+type resumption struct {
+	state state
+	at    int
 }
 
 // serializedEdits are where the serialization of an input that the fast

@@ -33,8 +33,9 @@ func FuzzFastPath(f *testing.F) {
 			}
 		}
 		var fast URL
-		ok := parseSerialized(&fast, input)
+		ok, from := parseSerialized(&fast, input)
 		if !ok {
+			checkResumption(t, input, fast, from)
 			return
 		}
 		slow, fail := runParser(input, nil, nil, nil)
@@ -45,6 +46,60 @@ func FuzzFastPath(f *testing.F) {
 			t.Fatalf("%q: fast path gives\n%+v\nthe state machine\n%+v", input, fast, slow)
 		}
 	})
+}
+
+// checkResumption holds the state machine run from where the fast path
+// declined input (it read *u, and resumes from from) to the state machine
+// run from the start: the same URL, or the same failure.
+func checkResumption(t *testing.T, input string, u URL, from resumption) {
+	t.Helper()
+	resumed := u
+	fail, _ := runParserFrom(&resumed, input, from)
+	whole, wholeFail := runParser(input, nil, nil, nil)
+	if fail != wholeFail || resumed != whole {
+		t.Fatalf("%q: resumed at %+v: %+v (failure %v); from the start: %+v (failure %v)", input, from, resumed, fail, whole, wholeFail)
+	}
+}
+
+// TestFastPathResumes checks where the state machine takes over the inputs
+// the fast path declines, and that it gives the URL it gives from the start.
+func TestFastPathResumes(t *testing.T) {
+	for _, tc := range []struct {
+		input string
+		want  resumption
+	}{
+		{`"https://example.com/`, resumption{}},
+		{"HTTPS://example.com/", resumption{}},
+		{"https://Example.com/a b", resumption{}}, // an edit before: starts over
+		{"https://example.com:443/a b", resumption{}},
+		{"https://example.com/a b", resumption{pathState, 20}},
+		{"https://example.com/abc/d\\e/f", resumption{pathState, 24}},
+		{"https://example.com/abc/./f", resumption{pathState, 24}},
+		{"https://example.com/abc/%2E%2e/f", resumption{pathState, 24}},
+		{"https://example.com/x/é", resumption{pathState, 22}},
+		{"https://example.com/x?a=é#f", resumption{queryState, 24}},
+		{"https://example.com/x?a='b", resumption{queryState, 24}},
+		{"https://example.com/x?a#b c", resumption{fragmentState, 25}},
+		{"https://example.com/x?a#b c\t", resumption{fragmentState, 25}},
+		{"https://example.com/x?a b\t\n", resumption{queryState, 23}},
+		{"https://example.com/a b  ", resumption{pathState, 20}},
+		{"file:///a/b c", resumption{}},           // file: starts over
+		{"sc://host/a b", resumption{}},           // not special: starts over
+		{"https://example.com/a?b", resumption{}}, // taken
+	} {
+		var u URL
+		ok, from := parseSerialized(&u, tc.input)
+		if ok {
+			if tc.want != (resumption{}) {
+				t.Errorf("%q: taken, want declined with %+v", tc.input, tc.want)
+			}
+			continue
+		}
+		if from != tc.want {
+			t.Errorf("%q: resumes at %+v, want %+v", tc.input, from, tc.want)
+		}
+		checkResumption(t, tc.input, u, from)
+	}
 }
 
 // TestFastPathTakes checks which shapes the fast path takes (it must give
@@ -119,7 +174,7 @@ func TestFastPathTakes(t *testing.T) {
 		{"file:///a|/x", false}, // a Windows drive letter with "|": the fast path declines it
 	} {
 		var u URL
-		ok := parseSerialized(&u, tc.input)
+		ok, _ := parseSerialized(&u, tc.input)
 		if ok != tc.takes {
 			t.Errorf("parseSerialized(%q) takes it: %v, want %v", tc.input, ok, tc.takes)
 			continue
@@ -159,7 +214,8 @@ func TestFastPathCorpus(t *testing.T) {
 			n := 0
 			for _, s := range urls {
 				var fast URL
-				if !parseSerialized(&fast, s) {
+				if ok, from := parseSerialized(&fast, s); !ok {
+					checkResumption(t, s, fast, from)
 					n++
 					declined.WriteString(s)
 					declined.WriteByte('\n')

@@ -54,10 +54,14 @@ type Parser struct {
 // [URL.Clone].
 func Parse(input string) (URL, error) {
 	var u URL
-	if len(input) < maxHrefLength && parseSerialized(&u, input) {
-		return u, nil // the fast path of parse, without a copy of u
+	var from resumption
+	if len(input) < maxHrefLength {
+		var ok bool
+		if ok, from = parseSerialized(&u, input); ok {
+			return u, nil // the fast path of parse, without a copy of u
+		}
 	}
-	if fail, site := runParserInto(&u, input, nil, nil, nil); fail != 0 {
+	if fail, site := runParserFrom(&u, input, from); fail != 0 {
 		return URL{}, parseError(input, fail, site)
 	}
 	return u, nil
@@ -404,6 +408,10 @@ type parser struct {
 	// site is where the run failed and where the authority state found
 	// url's password: what a failed parse's error reports (see parseError).
 	site failureSite
+
+	// resume is where the run starts when the fast path read the input
+	// before it (p.u holds what it read), or the zero resumption.
+	resume resumption
 }
 
 // parse runs the basic URL parser on input and returns the URL, or the
@@ -419,11 +427,35 @@ func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL
 func parseWhere(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure, failureSite) {
 	if enc == nil && errs == nil && len(input) < maxHrefLength { // (the fast path may add a "/")
 		var u URL
-		if parseSerialized(&u, input) {
+		ok, from := parseSerialized(&u, input)
+		if ok {
 			return u, 0, failureSite{}
+		}
+		if from != (resumption{}) {
+			fail, site := runParserFrom(&u, input, from)
+			return u, fail, site
 		}
 	}
 	return runParserWhere(input, base, enc, errs)
+}
+
+// runParserFrom runs the state machine on input, with no base URL,
+// encoding or validation errors, from where the fast path left off: *u is
+// what parseSerialized read when it declined input with from. It makes *u
+// the URL parsed.
+func runParserFrom(u *URL, input string, from resumption) (failure, failureSite) {
+	if from == (resumption{}) {
+		*u = URL{}
+		return runParserInto(u, input, nil, nil, nil)
+	}
+	var p parser
+	p.defaultPort = -1
+	p.resume = from
+	p.u = *u
+	fail := p.parse(u, input, nil)
+	site := p.site
+	p.release()
+	return fail, site
 }
 
 // runParser runs the basic URL parser's state machine on input, with a
@@ -505,6 +537,18 @@ func (p *parser) parse(u *URL, input string, enc encoding.Encoding) failure {
 	}
 	// 3. Let state be state override if given, or scheme start state otherwise.
 	p.state = schemeStartState
+	if from := p.resume; from != (resumption{}) {
+		// Or the state the fast path leaves the input to (see resumption),
+		// with what the states before it would have written.
+		p.takeBuffer()
+		p.buf = append(p.buf, p.input[:from.at]...)
+		p.setScheme(p.input[:p.u.schemeEnd])
+		p.hostWritten = true
+		p.state, p.pointer = from.state, from.at
+		if from.state == pathState {
+			p.segOpen, p.segStart = true, from.at-1
+		}
+	}
 	if fail := p.run(); fail != 0 {
 		return fail
 	}
