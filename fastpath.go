@@ -316,18 +316,8 @@ func scanSerializedPath(input string, i int, file bool) (int, bool) {
 			// the path.
 			return i, c == '?' || c == '#'
 		}
-		if input[i-1] == '/' && startsDotSegment(input[i:]) {
+		if input[i-1] == '/' && startsDotSegment(input[i:], endsComponent|reverseSolidus) {
 			return i, false
 		}
 	}
-}
-
-// startsDotSegment reports whether s starts with a single-dot or double-dot
-// URL path segment that "/", "?", "#" or the end of s ends.
-func startsDotSegment(s string) bool {
-	n := 0
-	for n < len(s) && n <= len("%2e%2e") && byteClass[s[n]]&endsComponent == 0 {
-		n++
-	}
-	return n <= len("%2e%2e") && (isSingleDotSegment(s[:n]) || isDoubleDotSegment(s[:n]))
 }

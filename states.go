@@ -811,11 +811,11 @@ func (p *parser) path() {
 					break
 				}
 				if c := input[i]; byteClass[c]&dotSegmentStart != 0 {
-					if i > start && input[i-1] == '/' && mayStartDotSegment(input[i:]) {
+					if i > start && input[i-1] == '/' && startsDotSegment(input[i:], ends) {
 						i-- // the segment before it ends at its "/"
 						break
 					}
-				} else if c != '\\' || !p.special || p.reporting || mayStartDotSegment(input[i+1:]) {
+				} else if c != '\\' || !p.special || p.reporting || startsDotSegment(input[i+1:], ends) {
 					break
 				} else {
 					p.buf = append(p.buf, input[start:i]...)
@@ -909,14 +909,20 @@ func (p *parser) endSegment(slash bool) {
 // can be a Windows drive letter that step 1.4.1 changes (and the file host
 // state's buffer, which it leaves in buf, is that).
 func (p *parser) plainSegment() bool {
-	return !(p.file && p.segStart == int(p.u.pathStart)) && !mayStartDotSegment(p.input[p.pointer:])
+	return !(p.file && p.segStart == int(p.u.pathStart)) && !startsDotSegment(p.input[p.pointer:], p.pathSegmentEnds())
 }
 
-// mayStartDotSegment reports whether s starts as a single-dot or a
-// double-dot URL path segment does: with "." or "%2e", ASCII
-// case-insensitively (https://url.spec.whatwg.org/#single-dot-path-segment).
-func mayStartDotSegment(s string) bool {
-	return s != "" && (s[0] == '.' || len(s) >= 3 && s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e')
+// startsDotSegment reports whether s starts with a single-dot or double-dot
+// URL path segment (https://url.spec.whatwg.org/#single-dot-path-segment)
+// that a code point of the classes ends, or the end of s: ".", "..", "%2e",
+// ".%2E" and so on, but not ".well-known" or "..b". It reads at most seven
+// bytes.
+func startsDotSegment(s string, ends class) bool {
+	n := 0
+	for n < len(s) && n <= len("%2e%2e") && byteClass[s[n]]&ends == 0 {
+		n++
+	}
+	return n <= len("%2e%2e") && (isSingleDotSegment(s[:n]) || isDoubleDotSegment(s[:n]))
 }
 
 // pathSegmentEnds returns the byteClass bits of the code points that end a
