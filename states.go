@@ -918,7 +918,17 @@ func (p *parser) plainSegment() bool {
 // ".%2E" and so on, but not ".well-known" or "..b". It reads at most seven
 // bytes.
 func startsDotSegment(s string, ends class) bool {
-	n := 0
+	// (Inlined, it rules out at once a segment that starts with neither
+	// "." nor "%", as nearly every one does.)
+	return s != "" && byteClass[s[0]]&dotSegmentStart != 0 && dotSegmentUpTo(s, ends)
+}
+
+// dotSegmentUpTo is startsDotSegment for an s that starts with "." or "%".
+func dotSegmentUpTo(s string, ends class) bool {
+	if s[0] == '%' && !(len(s) >= 3 && s[1] == '2' && s[2]|0x20 == 'e') {
+		return false // "%20" and the like
+	}
+	n := 1
 	for n < len(s) && n <= len("%2e%2e") && byteClass[s[n]]&ends == 0 {
 		n++
 	}
