@@ -61,7 +61,7 @@ func Parse(input string) (URL, error) {
 			return u, nil // the fast path of parse, without a copy of u
 		}
 	}
-	if fail, site := runParserFrom(&u, input, from); fail != 0 {
+	if fail, site := runParserInto(&u, input, nil, nil, nil, from); fail != 0 {
 		return URL{}, parseError(input, fail, site)
 	}
 	return u, nil
@@ -431,31 +431,10 @@ func parseWhere(input string, base *URL, enc encoding.Encoding, errs *errorSink)
 		if ok {
 			return u, 0, failureSite{}
 		}
-		if from != (resumption{}) {
-			fail, site := runParserFrom(&u, input, from)
-			return u, fail, site
-		}
+		fail, site := runParserInto(&u, input, base, enc, errs, from)
+		return u, fail, site
 	}
 	return runParserWhere(input, base, enc, errs)
-}
-
-// runParserFrom runs the state machine on input, with no base URL,
-// encoding or validation errors, from where the fast path left off: *u is
-// what parseSerialized read when it declined input with from. It makes *u
-// the URL parsed.
-func runParserFrom(u *URL, input string, from resumption) (failure, failureSite) {
-	if from == (resumption{}) {
-		*u = URL{}
-		return runParserInto(u, input, nil, nil, nil)
-	}
-	var p parser
-	p.defaultPort = -1
-	p.resume = from
-	p.u = *u
-	fail := p.parse(u, input, nil)
-	site := p.site
-	p.release()
-	return fail, site
 }
 
 // runParser runs the basic URL parser's state machine on input, with a
@@ -469,15 +448,19 @@ func runParser(input string, base *URL, enc encoding.Encoding, errs *errorSink) 
 // a failure's ParseError.
 func runParserWhere(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure, failureSite) {
 	var u URL
-	fail, site := runParserInto(&u, input, base, enc, errs)
+	fail, site := runParserInto(&u, input, base, enc, errs, resumption{})
 	return u, fail, site
 }
 
-// runParserInto is runParserWhere that makes *u, the zero URL, the URL
-// parsed rather than return it: a URL just written a field at a time and
-// then copied whole is read before its stores are done, which stalls the
-// processor; on the way to a failure, there is no URL to copy at all.
-func runParserInto(u *URL, input string, base *URL, enc encoding.Encoding, errs *errorSink) (failure, failureSite) {
+// runParserInto is runParserWhere that makes *u the URL parsed rather than
+// return it: a URL just written a field at a time and then copied whole is
+// read before its stores are done, which stalls the processor; on the way
+// to a failure, there is no URL to copy at all. With the zero resumption
+// the run starts from the scheme start state, whatever *u holds; with
+// another, *u is what parseSerialized read of input when it declined it
+// with from, and the run starts there. (*u is the URL only when the run
+// does not fail.)
+func runParserInto(u *URL, input string, base *URL, enc encoding.Encoding, errs *errorSink, from resumption) (failure, failureSite) {
 	if base == nil && errs == nil && failsWithNoScheme(input) {
 		// The state machine would fail at its first code point: no need
 		// to set it up. (With validation errors wanted, it runs, to signal
@@ -486,6 +469,9 @@ func runParserInto(u *URL, input string, base *URL, enc encoding.Encoding, errs 
 	}
 	var p parser
 	p.defaultPort = -1 // (the buffer is taken when the first state writes: see takeBuffer)
+	if from != (resumption{}) {
+		p.resume, p.u = from, *u
+	}
 	if base != nil {
 		p.base = *base
 	}
