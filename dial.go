@@ -48,7 +48,7 @@ func (e *opError) Unwrap() error { return e.err }
 // port: file (whose URLs cannot have a port), every scheme that is not
 // special ("sc://host/", "mailto:a@example.com"), and the zero URL.
 func (u URL) PortOrDefault() (uint16, bool) {
-	if u.hasPort {
+	if u.hasPort() {
 		return u.port, true
 	}
 	if !u.IsValid() {
@@ -84,7 +84,7 @@ func (u URL) HostPort() (string, error) {
 	if !u.IsValid() || u.hostKind == NullHost || u.hostKind == EmptyHost {
 		return "", &opError{"HostPort", u.Redacted(), ErrNoHost}
 	}
-	if u.hasPort {
+	if u.hasPort() {
 		return u.Host(), nil
 	}
 	port, ok := u.PortOrDefault()

@@ -255,7 +255,7 @@ func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, sp
 		if int32(n) == port {
 			e |= serializedEdits(i-start) << editPortShift
 		} else {
-			u.port, u.hasPort = uint16(n), true
+			u.setPort(uint16(n), true)
 		}
 	}
 	u.pathStart = uint32(i)
@@ -288,7 +288,7 @@ func (u *URL) scanSerializedOpaquePath(input string, i int) (int, bool) {
 		}
 		i++
 	}
-	u.opaquePath = true
+	u.flags |= opaquePathFlag
 	return i, true
 }
 

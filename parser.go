@@ -749,15 +749,15 @@ func (p *parser) copyBase(withPath, withQuery bool) {
 		hostStart:   b.hostStart,
 		hostEnd:     b.hostEnd,
 		port:        b.port,
-		hasPort:     b.hasPort,
 		hostKind:    b.hostKind,
+		flags:       b.flags & portFlag,
 	}
 	p.hostWritten = true
 	p.setScheme(b.Scheme())
 	p.beginPath()
 	if withPath {
 		p.buf = append(p.buf, b.Pathname()...)
-		p.u.opaquePath = b.opaquePath
+		p.u.flags |= b.flags & opaquePathFlag
 	}
 	if withQuery && b.queryStart != omitted {
 		p.u.queryStart = uint32(len(p.buf))
@@ -794,7 +794,7 @@ func (p *parser) finish() {
 		end = int(p.u.fragmentStart)
 	}
 	path := p.buf[p.u.pathStart:end]
-	if p.u.hostKind != NullHost || p.u.opaquePath || len(path) < 2 || path[0] != '/' || path[1] != '/' {
+	if p.u.hostKind != NullHost || p.u.HasOpaquePath() || len(path) < 2 || path[0] != '/' || path[1] != '/' {
 		return
 	}
 	// If url's host is null, url does not have an opaque path, url's path's

@@ -129,7 +129,7 @@ func (u URL) Render() string {
 		} else {
 			b = append(b, u.Hostname()...)
 		}
-		if u.hasPort {
+		if u.hasPort() {
 			b = append(b, ':')
 			b = append(b, u.Port()...)
 		}

@@ -176,7 +176,7 @@ func (u *URL) SetProtocol(s string) error {
 		return u.reparse("protocol", value, string(p.buf))
 	}
 	var fail failure
-	if p.u.hasPort || !u.hasPort {
+	if p.u.hasPort() || !u.hasPort() {
 		fail = u.splice(&p, u.schemeEnd+1, usernameOn)
 	} else {
 		// The port became null: the userinfo and host move with the
@@ -287,7 +287,7 @@ func (u *URL) setHost(setter, s string, override state) error {
 		return u.rejected(setter, s, ErrNoURL)
 	}
 	// If this's URL has an opaque path, then return.
-	if u.opaquePath {
+	if u.HasOpaquePath() {
 		return u.rejected(setter, s, ErrOpaquePath)
 	}
 	var p parser
@@ -313,7 +313,7 @@ func (u *URL) setHost(setter, s string, override state) error {
 	// the standard changes url's host before it runs the port state. A port
 	// the port state did not set stays as it was.
 	rest := u.pathStart
-	if !p.portChanged && u.hasPort {
+	if !p.portChanged && u.hasPort() {
 		rest = u.hostEnd
 	}
 	old := *u
@@ -344,7 +344,7 @@ func (u *URL) SetPort(s string) error {
 	// null.
 	if s == "" {
 		v := u.without(u.hostEnd, u.pathStart, pathOn)
-		v.port, v.hasPort = 0, false
+		v.setPort(0, false)
 		*u = v
 		return nil
 	}
@@ -361,7 +361,7 @@ func (u *URL) SetPathname(s string) error {
 	if !u.IsValid() {
 		return u.rejected("pathname", s, ErrNoURL)
 	}
-	if u.opaquePath {
+	if u.HasOpaquePath() {
 		return u.rejected("pathname", s, ErrOpaquePath)
 	}
 	// Empty this's URL's path. Basic URL parse the given value with this's

@@ -188,7 +188,7 @@ func (u *URL) reparseSetProtocol(s string) error {
 	if fail := p.run(); fail != 0 {
 		return u.setterError("protocol", value, fail)
 	}
-	if p.u.hasPort || !u.hasPort {
+	if p.u.hasPort() || !u.hasPort() {
 		p.buf = append(p.buf, u.href[u.schemeEnd+1:]...)
 	} else {
 		p.buf = append(p.buf, u.href[u.schemeEnd+1:u.hostEnd]...)
@@ -222,7 +222,7 @@ func (u *URL) reparseSetHost(setter, s string, override state) error {
 	if !u.IsValid() {
 		return u.rejected(setter, s, ErrNoURL)
 	}
-	if u.opaquePath {
+	if u.HasOpaquePath() {
 		return u.rejected(setter, s, ErrOpaquePath)
 	}
 	var p parser
@@ -240,7 +240,7 @@ func (u *URL) reparseSetHost(setter, s string, override state) error {
 	if fail != 0 && p.state != portState {
 		return u.setterError(setter, s, fail)
 	}
-	if !p.portChanged && u.hasPort {
+	if !p.portChanged && u.hasPort() {
 		p.buf = append(p.buf, u.href[u.hostEnd:u.pathStart]...)
 	}
 	p.buf = append(p.buf, u.href[u.pathStart:]...)
@@ -268,7 +268,7 @@ func (u *URL) reparseSetPathname(s string) error {
 	if !u.IsValid() {
 		return u.rejected("pathname", s, ErrNoURL)
 	}
-	if u.opaquePath {
+	if u.HasOpaquePath() {
 		return u.rejected("pathname", s, ErrOpaquePath)
 	}
 	return u.reparseSetWithOverride("pathname", s, s, pathStartState, u.href[:u.authorityEnd()], 0, u.href[u.pathEnd():])

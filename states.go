@@ -71,8 +71,8 @@ func (p *parser) scheme() failure {
 	// 2.3. If state override is given, then: if url's port is url's scheme's
 	//      default port, then set url's port to null; return.
 	if p.override != noOverride {
-		if p.url.hasPort && int32(p.url.port) == p.defaultPort {
-			p.u.port, p.u.hasPort = 0, false
+		if p.url.hasPort() && int32(p.url.port) == p.defaultPort {
+			p.u.setPort(0, false)
 		}
 		p.done = true
 		return 0
@@ -103,7 +103,7 @@ func (p *parser) scheme() failure {
 	//      opaque path state.
 	default:
 		p.beginPath()
-		p.u.opaquePath = true
+		p.u.flags |= opaquePathFlag
 		p.state = opaquePathState
 	}
 	return 0
@@ -123,7 +123,7 @@ func (p *parser) schemeChangeAllowed(scheme string) bool {
 	}
 	// If url includes credentials or has a non-null port, and buffer is
 	// "file", then return.
-	if scheme == "file" && (u.hasCredentials() || u.hasPort) {
+	if scheme == "file" && (u.hasCredentials() || u.hasPort()) {
 		return false
 	}
 	// If url's scheme is "file" and its host is an empty host, then return.
@@ -167,7 +167,7 @@ func (p *parser) noScheme() failure {
 	c := p.c()
 	// 1. If base is null, or base has an opaque path and c is not U+0023 (#),
 	//    missing-scheme-non-relative-URL validation error, return failure.
-	if !p.base.IsValid() || (p.base.opaquePath && c != '#') {
+	if !p.base.IsValid() || (p.base.HasOpaquePath() && c != '#') {
 		return p.fail(ErrMissingSchemeNonRelativeURL)
 	}
 	p.takeBuffer()
@@ -176,7 +176,7 @@ func (p *parser) noScheme() failure {
 	//    scheme to base's scheme, url's path to base's path, url's query to
 	//    base's query, url's fragment to the empty string, and set state to
 	//    fragment state.
-	case p.base.opaquePath:
+	case p.base.HasOpaquePath():
 		p.copyBase(true, true)
 		p.startFragment()
 	// 3. Otherwise, if base's scheme is not "file", set state to relative
@@ -514,7 +514,7 @@ func (p *parser) host() failure {
 	// 3.2. Otherwise, if state override is given, buffer is the empty string,
 	//      and either url includes credentials or url's port is non-null,
 	//      return failure.
-	if p.override != noOverride && buffer == "" && (p.url.hasCredentials() || p.url.hasPort) {
+	if p.override != noOverride && buffer == "" && (p.url.hasCredentials() || p.url.hasPort()) {
 		return failEmptyHost
 	}
 	// 3.3. Let host be the result of host parsing buffer with url is not
@@ -577,9 +577,9 @@ func (p *parser) port() failure {
 		if int32(port) != p.defaultPort {
 			p.buf = append(p.buf, ':')
 			p.buf = appendDecimal(p.buf, uint32(port))
-			p.u.port, p.u.hasPort = uint16(port), true
+			p.u.setPort(uint16(port), true)
 		} else {
-			p.u.port, p.u.hasPort = 0, false // (url's own port, under a state override)
+			p.u.setPort(0, false) // (url's own port, under a state override)
 		}
 		// 2.1.5. If state override is given, then return.
 		if p.override != noOverride {

@@ -118,7 +118,7 @@ func (u URL) ToStd() (*stdurl.URL, error) {
 	s := &stdurl.URL{Scheme: u.Scheme()}
 	s.User = u.stdUserinfo()
 	path := u.Pathname()
-	if u.opaquePath {
+	if u.HasOpaquePath() {
 		s.Opaque = path
 	} else {
 		// net/url's Host holds the host percent-decoded. Only an opaque host
@@ -256,9 +256,9 @@ func queryReading(q string, nonNull bool) string {
 func (u URL) agreesWithStd(s *stdurl.URL, written string) *ConversionError {
 	stdPassword, _ := s.User.Password() // "" for a nil *Userinfo
 	stdPath := s.EscapedPath()
-	if u.opaquePath || s.Opaque != "" {
+	if u.HasOpaquePath() || s.Opaque != "" {
 		stdPath = s.Opaque
-		if !u.opaquePath {
+		if !u.HasOpaquePath() {
 			stdPath = "opaque:" + s.Opaque + s.EscapedPath()
 		}
 	}
@@ -281,7 +281,7 @@ func (u URL) agreesWithStd(s *stdurl.URL, written string) *ConversionError {
 // byte, and the same username, password and fragment once percent-decoded.
 func (u URL) agreesWith(v URL, written string) *ConversionError {
 	opaque := func(u URL) string {
-		if u.opaquePath {
+		if u.HasOpaquePath() {
 			return "opaque:" + u.Pathname()
 		}
 		return u.Pathname()
@@ -576,7 +576,7 @@ func fromStdAgrees(u URL, s *stdurl.URL) *ConversionError {
 	// The path, byte for byte; net/http requests "/" for an empty path.
 	path, stdPath := u.Pathname(), s.EscapedPath()
 	switch {
-	case s.Opaque != "" && u.opaquePath:
+	case s.Opaque != "" && u.HasOpaquePath():
 		stdPath = s.Opaque
 	case s.Opaque != "":
 		stdPath = "opaque:" + s.Opaque

@@ -62,7 +62,7 @@ func patternPort(value, scheme string, setScheme bool) (string, bool) {
 		return "", false
 	}
 	// Return dummyURL's port, serialized, or empty string if it is null.
-	if !p.u.hasPort {
+	if !p.u.hasPort() {
 		return "", true
 	}
 	return strconv.Itoa(int(p.u.port)), true
@@ -80,7 +80,7 @@ func patternOpaquePathname(value string) (string, bool) {
 	p.withOverride(&u, value, opaquePathState)
 	p.buf = append(p.buf, "https:"...)
 	p.u.pathStart = uint32(len(p.buf))
-	p.u.opaquePath = true
+	p.u.flags |= opaquePathFlag
 	if p.run() != 0 {
 		return "", false
 	}

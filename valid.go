@@ -150,7 +150,7 @@ func validURLString(input string, base *URL) bool {
 	// URL-fragment string, if base URL has an opaque path; otherwise, a
 	// relative-URL string, optionally followed by U+0023 (#) and a
 	// URL-fragment string".
-	if base.opaquePath {
+	if base.HasOpaquePath() {
 		return before == "" && hasFragment
 	}
 	// A relative-URL string is "any optionally followed by U+003F (?) and a
