@@ -7,18 +7,23 @@
 #   ./instr.sh                   every corpus and declined subset
 #   ./instr.sh FILE...           these URL lists (one URL a line)
 #
-# Ours is BenchmarkParse's loop in a program of its own (cmd/parseloop), run
-# with GOGC=off and GODEBUG=asyncpreemptoff=1, so that no collection or
-# preemption signal runs inside it (write barriers are off too: the cost of
-# the garbage collector is not in these counts); ada is parse_all of
-# ada/driver.cpp. Both loops parse each URL and read its href, and ada's
-# frees its result. Each whole program is counted twice, with one pass and
-# with eleven after the same warm-up, and the difference, ten passes,
-# divided by ten times the URLs: no warm-up or start-up cost is in it (one
-# pass was not enough: start-up work that falls in a pass moved the count by
-# hundreds of instructions a URL). Instructions are not time (the
-# instructions per cycle differ), but their ratio moves with the time's and
-# shows where a change took instructions away.
+# Ours is BenchmarkParse's loop in a program of its own (cmd/parseloop, its
+# function pass), ada is parse_all of ada/driver.cpp: both parse each URL
+# and read its href, and ada's frees its result. Only the instructions
+# executed inside those loop functions are counted (callgrind's
+# --toggle-collect): not the program's start, the reading of the list, or
+# work on other threads. Ours runs with GOMAXPROCS=1, GOGC=off (parseloop
+# collects the garbage of reading the list before its passes; a collection
+# inside a pass, on this one thread, would be counted more or less from one
+# run to the next: the collector's cost is not in these counts) and
+# GODEBUG=asyncpreemptoff=1, so that no preemption signal runs inside the
+# loop. Each program runs twice, with one pass and with eleven after the
+# same warm-up, and the difference, ten passes, is divided by ten times the
+# URLs. (Counting the whole program, as this script did first, moved by
+# hundreds of instructions a URL between runs on a short list.)
+# Instructions are not time (the instructions per cycle differ), but their
+# ratio moves with the time's and shows where a change took instructions
+# away.
 set -euo pipefail
 cd "$(dirname "$0")"
 export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.4}"
@@ -58,13 +63,13 @@ total() {
 # profiler's samples off, so that two runs differ by the passes alone.
 ours() {
 	GOMAXPROCS=1 GOGC=off GODEBUG=asyncpreemptoff=1,memprofilerate=0 \
-		valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$tmp/parseloop" -passes "$2" "$1" >/dev/null 2>&1
+		valgrind --tool=callgrind --toggle-collect=main.pass --callgrind-out-file="$tmp/cg.out" "$tmp/parseloop" -passes "$2" "$1" >/dev/null 2>&1
 	total "$tmp/cg.out"
 }
 # ada FILE PASSES: the same for ada's driver (parse_all run once before the
 # rounds to count failures, once to warm up, then once a round).
 ada() {
-	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$driver" parse -rounds "$2" -time 0 "$1" >/dev/null 2>&1
+	valgrind --tool=callgrind --toggle-collect='*parse_all*' --callgrind-out-file="$tmp/cg.out" "$driver" parse -rounds "$2" -time 0 "$1" >/dev/null 2>&1
 	total "$tmp/cg.out"
 }
 
