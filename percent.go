@@ -1,6 +1,7 @@
 package url
 
 import (
+	"encoding/binary"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,6 +65,9 @@ func appendUTF8PercentEncoded(dst []byte, s string, set encodeSet, spaceAsPlus b
 			// A run of valid UTF-8 is encoded a byte at a time, with no
 			// decoding.
 			n := 1
+			for n+8 <= len(s) && load64(s[n:])&0x8080808080808080 == 0x8080808080808080 {
+				n += 8 // eight bytes of 0x80 or more at a time
+			}
 			for n < len(s) && s[n] >= utf8.RuneSelf {
 				n++
 			}
@@ -86,15 +90,26 @@ func appendUTF8PercentEncoded(dst []byte, s string, set encodeSet, spaceAsPlus b
 }
 
 // appendPercentEncodedBytes appends the percent-encoding of each byte of s.
+// It writes each "%XX" as four bytes, from percentEncoded, three bytes
+// apart: the fourth is overwritten by the next, or cut off at the end.
 func appendPercentEncodedBytes(dst []byte, s string) []byte {
 	n := len(dst)
-	dst = slices.Grow(dst, 3*len(s))[:n+3*len(s)]
+	dst = slices.Grow(dst, 3*len(s)+1)[:n+3*len(s)+1]
+	out := dst[n:]
 	for i := 0; i < len(s); i++ {
-		b := s[i]
-		dst[n+3*i], dst[n+3*i+1], dst[n+3*i+2] = '%', upperHexDigits[b>>4], upperHexDigits[b&0x0F]
+		binary.LittleEndian.PutUint32(out[3*i:], percentEncoded[s[i]])
 	}
-	return dst
+	return dst[:n+3*len(s)]
 }
+
+// percentEncoded holds the percent-encoding of each byte, "%" and two ASCII
+// upper hex digits, as a little-endian number: the first byte lowest.
+var percentEncoded = func() (t [256]uint32) {
+	for b := range t {
+		t[b] = '%' | uint32(upperHexDigits[b>>4])<<8 | uint32(upperHexDigits[b&0x0F])<<16
+	}
+	return t
+}()
 
 // needsPercentEncoding reports whether appendPercentEncoded would append
 // anything but s itself. That is the case exactly when s has a byte in set:
