@@ -194,7 +194,10 @@ func parseError(input string, fail failure, site failureSite) *ParseError {
 			spans = site.appendPassword(spans, input)
 		}
 	}
-	redacted, at := redact(input, spans, at)
+	redacted := input
+	if len(spans) > 0 {
+		redacted, at = redact(input, spans, at)
+	}
 	return &ParseError{Input: redacted, Kind: kind, Offset: at}
 }
 
@@ -223,11 +226,14 @@ func (site failureSite) inputOffset(input string, at int) int {
 	}
 	// The state machine's input is input without its leading and trailing
 	// C0 control or space.
-	lead := 0
-	for lead < len(input) && input[lead] <= ' ' {
+	lead, end := 0, len(input)
+	for lead < end && input[lead] <= ' ' {
 		lead++
 	}
-	return lead + min(at, len(trimC0ControlOrSpace(input)))
+	for end > lead && input[end-1] <= ' ' {
+		end--
+	}
+	return min(lead+at, end)
 }
 
 // inputOffset maps at, an offset in the state machine's input, to the
