@@ -507,7 +507,7 @@ func (p *parser) parse(u *URL, input string, enc encoding.Encoding) failure {
 	// 2. If input contains any ASCII tab or newline, invalid-URL-unit
 	//    validation error; remove all ASCII tab or newline from input.
 	p.input = trimmed
-	hasTab := hasTabOrNewline(trimmed)
+	hasTab := hasTabOrNewline(trimmed[min(p.resume.at, len(trimmed)):]) // (what the fast path read has none)
 	p.site.tabs = hasTab
 	if hasTab {
 		p.input = removeTabAndNewline(trimmed)
