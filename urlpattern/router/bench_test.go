@@ -27,7 +27,9 @@ import (
 //     string, which parses it once for each pattern, as JavaScript's
 //     pattern.exec(url) does.
 
-func benchRouter(b *testing.B) (*Router[int], []*urlpattern.Pattern, []url.URL, []string) {
+// githubRouter returns a Router of githubPatterns (each pattern's value its
+// index), the patterns, and their URLs, parsed and as strings.
+func githubRouter() (*Router[int], []*urlpattern.Pattern, []url.URL, []string) {
 	patterns, strs := githubPatterns()
 	var r Router[int]
 	for i, p := range patterns {
@@ -43,7 +45,7 @@ func benchRouter(b *testing.B) (*Router[int], []*urlpattern.Pattern, []url.URL, 
 var sinkResult *urlpattern.Result
 
 func BenchmarkRouter(b *testing.B) {
-	r, patterns, urls, strs := benchRouter(b)
+	r, patterns, urls, strs := githubRouter()
 	b.Run("First/router", func(b *testing.B) {
 		b.ReportAllocs()
 		i := 0

@@ -124,15 +124,7 @@ func TestFasterThanLoop(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: a timing test")
 	}
-	patterns, strs := githubPatterns()
-	var r Router[int]
-	for i, p := range patterns {
-		r.Add(p, i)
-	}
-	urls := make([]url.URL, len(strs))
-	for i, s := range strs {
-		urls[i] = url.MustParse(s)
-	}
+	r, patterns, urls, _ := githubRouter()
 	loopFirst := func(exec bool) func() {
 		return func() {
 			for _, u := range urls {
