@@ -1,6 +1,10 @@
 package url
 
-import "testing"
+import (
+	"errors"
+	"strings"
+	"testing"
+)
 
 // TestNoAllocs holds the design's allocation budget: a parse of a URL already
 // in serialized form allocates nothing, and the getters allocate nothing.
@@ -41,4 +45,49 @@ func TestNoAllocs(t *testing.T) {
 			t.Errorf("Parse(%q): %v allocations, want at most 1", s, n)
 		}
 	}
+}
+
+// TestParseFailureAllocatesNothingWhenOnlyTested holds Parse to what its
+// comment promises: Parse is inlined, so that the ParseError of a failure
+// that the caller only tests against nil stays on the caller's stack, as
+// it does in a crawler that skips what does not parse. An error the caller
+// keeps is allocated once, and is the same error. (An input with a password
+// allocates its redacted copy too, either way.)
+func TestParseFailureAllocatesNothingWhenOnlyTested(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	failures := []struct {
+		input    string
+		redacted float64 // the allocations of the redaction
+	}{
+		{`"http://example.com/"`, 0}, // fails at its first byte
+		{"https://exa mple.com/", 0}, // fails in the host, after the fast path declined
+		{"/relative/path", 0},        // fails for want of a base
+		{"https://user:secret@[::1/", 3},
+		{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa:", 0}, // too long (below)
+	}
+	withMaxHrefLength(t, 32, func() {
+		var failed int
+		for _, f := range failures {
+			if n := testing.AllocsPerRun(100, func() {
+				if _, err := Parse(f.input); err != nil {
+					failed++
+				}
+			}); n != f.redacted {
+				t.Errorf("Parse(%q), its error only tested: %v allocations, want %v", f.input, n, f.redacted)
+			}
+			var kept error
+			if n := testing.AllocsPerRun(100, func() { _, kept = Parse(f.input) }); n != f.redacted+1 {
+				t.Errorf("Parse(%q), its error kept: %v allocations, want %v", f.input, n, f.redacted+1)
+			}
+			var pe *ParseError
+			if !errors.As(kept, &pe) || pe.Base || strings.Contains(pe.Input, "secret") {
+				t.Errorf("Parse(%q): error %#v", f.input, kept)
+			}
+		}
+		if failed != 101*len(failures) {
+			t.Fatalf("%d of %d parses failed", failed, 101*len(failures))
+		}
+	})
 }

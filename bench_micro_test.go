@@ -6,7 +6,10 @@ import "testing"
 // BenchmarkCorpus (bench_test.go) and the bench module time whole corpora.
 // Each reports allocations and, with b.SetBytes, input bytes per second.
 
-var sinkBool bool
+var (
+	sinkBool  bool
+	sinkError error
+)
 
 // parseCases are inputs that stress one part of the parser each. The
 // "normalized" ones are already in serialized form (no allocation); the
@@ -51,6 +54,37 @@ func BenchmarkParse(b *testing.B) {
 					b.Fatal(err)
 				}
 				sinkString = u.Href()
+			}
+		})
+	}
+}
+
+// BenchmarkParseFailure parses inputs that fail: "first-byte" at the scheme
+// start state (userbait's commonest failure, a quoted URL), "host" after the
+// fast path read the scheme. "tested" only tests the error against nil, and
+// its ParseError stays on the stack (Parse is inlined); "kept" keeps it, and
+// allocates it.
+func BenchmarkParseFailure(b *testing.B) {
+	for _, c := range []struct{ name, input string }{
+		{"first-byte", `"http://www.example.com/path/to/page.html`},
+		{"host", "https://www.exa mple.com/path/to/page.html"},
+	} {
+		b.Run(c.name+"/tested", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(c.input)))
+			failed := 0
+			for b.Loop() {
+				if _, err := Parse(c.input); err != nil {
+					failed++
+				}
+			}
+			sinkBool = failed > 0
+		})
+		b.Run(c.name+"/kept", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(c.input)))
+			for b.Loop() {
+				_, sinkError = Parse(c.input)
 			}
 		})
 	}

@@ -324,7 +324,7 @@ type ParseError struct {
 	// scheme-relative "//u:p@h" against a base), and whichever step failed.
 	Input string
 	// (Offset comes before Kind so that a ParseError is 32 bytes, not 40 in
-	// a 48-byte block: what every failed parse allocates.)
+	// a 48-byte block: what a failed parse allocates when its error is kept.)
 
 	// Offset is the byte offset in Input where the parser found the error,
 	// as ValidationError.Offset says, but in Input itself (leading spaces,

@@ -52,19 +52,45 @@ type Parser struct {
 // is part of: a URL parsed from a substring of a large page holds the whole
 // page until the URL is gone. To keep the URL longer than the page, keep
 // [URL.Clone].
-func Parse(input string) (URL, error) {
-	var u URL
+//
+// A failed parse allocates its *ParseError only when the caller keeps the
+// error: a caller that only tests it against nil allocates nothing.
+func Parse(input string) (u URL, err error) {
+	// Parse is small enough for the compiler to inline (its cost is 80, the
+	// inliner's budget: go build -gcflags=-m=2), and builds the ParseError
+	// in its caller, which keeps it on its stack when it does not keep err
+	// (TestParseFailureAllocatesNothingWhenOnlyTested).
+	var e ParseError
+	if parseFails(&u, &e, input) {
+		e := e
+		err = &e
+	}
+	return
+}
+
+// parseFails is Parse's work, out of line: it makes *u the URL parsed from
+// input and returns false, or makes *e the error of input's failure, leaves
+// *u the zero URL, and returns true.
+func parseFails(u *URL, e *ParseError, input string) bool {
+	if failsWithNoScheme(input) {
+		// (Before the fast path: an input that fails at its first byte is
+		// the most common failure, and the fast path would read its scheme
+		// before it declined.)
+		*e = parseErrorOf(input, failedAt(ErrMissingSchemeNonRelativeURL), failureSite{})
+		return true
+	}
 	var from resumption
 	if len(input) < maxHrefLength {
 		var ok bool
-		if ok, from = parseSerialized(&u, input); ok {
-			return u, nil // the fast path of parse, without a copy of u
+		if ok, from = parseSerialized(u, input); ok {
+			return false // the fast path of parse, without a copy of u
 		}
 	}
-	if fail, site := runParserInto(&u, input, nil, nil, nil, from); fail != 0 {
-		return URL{}, parseError(input, fail, site)
+	if fail, site := runParserInto(u, input, nil, nil, nil, from); fail != 0 {
+		*u, *e = URL{}, parseErrorOf(input, fail, site)
+		return true
 	}
-	return u, nil
+	return false
 }
 
 // ParseWithBase parses input against the base URL base, as
@@ -178,6 +204,12 @@ type failureSite struct {
 // scheme-relative "\\u:p@h" against a base) is redacted as the parser read
 // it.
 func parseError(input string, fail failure, site failureSite) *ParseError {
+	e := parseErrorOf(input, fail, site)
+	return &e
+}
+
+// parseErrorOf is parseError's ParseError, as a value.
+func parseErrorOf(input string, fail failure, site failureSite) ParseError {
 	kind := fail.kind()
 	at := site.at
 	if kind != 0 {
@@ -198,7 +230,7 @@ func parseError(input string, fail failure, site failureSite) *ParseError {
 	if len(spans) > 0 {
 		redacted, at = redact(input, spans, at)
 	}
-	return &ParseError{Input: redacted, Kind: kind, Offset: at}
+	return ParseError{Input: redacted, Kind: kind, Offset: at}
 }
 
 // schemeRelativeBases are the base URLs against which parseError reads an
