@@ -450,11 +450,29 @@ func decodeRune(s string) (r rune, size int) {
 	if r != utf8.RuneError || size != 1 {
 		return r, size
 	}
-	// s starts with an invalid sequence. Bytes needed and the bounds of the
-	// second byte follow the Encoding Standard's UTF-8 decoder, steps 3 and 4.
-	b := s[0]
-	var need int
-	lower, upper := byte(0x80), byte(0xBF)
+	// s starts with an invalid sequence.
+	need, lower, upper := utf8Lead(s[0])
+	if need == 0 {
+		return utf8.RuneError, 1
+	}
+	// The sequence is invalid, so one of its bytes is missing or out of
+	// bounds: that byte ends the maximal subpart.
+	for i := 1; i <= need; i++ {
+		if i == len(s) || s[i] < lower || s[i] > upper {
+			return utf8.RuneError, i
+		}
+		lower, upper = 0x80, 0xBF
+	}
+	return utf8.RuneError, 1 // not reached: s did not decode
+}
+
+// utf8Lead returns what the Encoding Standard's UTF-8 decoder
+// (https://encoding.spec.whatwg.org/#utf-8-decoder) sets in its steps 3 and
+// 4 when it reads b, a byte of 0x80 or more, first: how many bytes are
+// needed after b, and the bounds of the next one (the bytes after that are
+// each 0x80 to 0xBF). need is 0 when b cannot start a sequence.
+func utf8Lead(b byte) (need int, lower, upper byte) {
+	lower, upper = 0x80, 0xBF
 	switch {
 	case 0xC2 <= b && b <= 0xDF:
 		need = 1
@@ -472,18 +490,8 @@ func decodeRune(s string) (r rune, size int) {
 		} else if b == 0xF4 {
 			upper = 0x8F
 		}
-	default:
-		return utf8.RuneError, 1
 	}
-	// The sequence is invalid, so one of its bytes is missing or out of
-	// bounds: that byte ends the maximal subpart.
-	for i := 1; i <= need; i++ {
-		if i == len(s) || s[i] < lower || s[i] > upper {
-			return utf8.RuneError, i
-		}
-		lower, upper = 0x80, 0xBF
-	}
-	return utf8.RuneError, 1 // not reached: s did not decode
+	return need, lower, upper
 }
 
 // toWellFormed returns s with each invalid UTF-8 sequence replaced by U+FFFD,

@@ -71,22 +71,66 @@ func appendUTF8PercentEncoded(dst []byte, s string, set encodeSet, spaceAsPlus b
 			for n < len(s) && s[n] >= utf8.RuneSelf {
 				n++
 			}
-			if run := s[:n]; utf8.ValidString(run) {
-				dst = appendPercentEncodedBytes(dst, run)
-			} else {
-				for run != "" {
-					r, size := decodeRune(run)
-					if r == utf8.RuneError && run[:size] != "\uFFFD" {
-						dst = append(dst, "%EF%BF%BD"...)
-					} else {
-						dst = appendPercentEncodedBytes(dst, run[:size])
-					}
-					run = run[size:]
+			var valid int
+			dst, valid = appendPercentEncodedUTF8(dst, s[:n])
+			for run := s[valid:n]; run != ""; {
+				// From the first invalid sequence on, a code point at a time.
+				r, size := decodeRune(run)
+				if r == utf8.RuneError && run[:size] != "\uFFFD" {
+					dst = append(dst, "%EF%BF%BD"...)
+				} else {
+					dst = appendPercentEncodedBytes(dst, run[:size])
 				}
+				run = run[size:]
 			}
 			s = s[n:]
 		}
 	}
+}
+
+// appendPercentEncodedUTF8 appends the percent-encoding of each byte of s, a
+// run of bytes of 0x80 or more, for as long as s is valid UTF-8, and returns
+// how many bytes of s it encoded: all of them, or those before the first
+// invalid sequence. It checks each sequence as the Encoding Standard's UTF-8
+// decoder does (utf8Lead) and writes it in the same step, where a check of s
+// and then an encoding would read s twice. As in appendPercentEncodedBytes,
+// each "%XX" comes from percentEncoded, two of them a store of eight bytes:
+// the bytes a store writes past its sequence are overwritten by the next,
+// or cut off at the end.
+func appendPercentEncodedUTF8(dst []byte, s string) ([]byte, int) {
+	n := len(dst)
+	dst = slices.Grow(dst, 3*len(s)+5)[:n+3*len(s)+5]
+	out := dst[n:]
+	i := 0
+	for i+1 < len(s) {
+		if c, d := s[i], s[i+1]; 0xC2 <= c && c <= 0xDF && d <= 0xBF {
+			// Two bytes (utf8Lead's first case, the commonest), on their
+			// own: the code of every case at once keeps its variables
+			// in memory.
+			binary.LittleEndian.PutUint64(out[3*i:], uint64(percentEncoded[c])|uint64(percentEncoded[d])<<24)
+			i += 2
+			continue
+		}
+		need, lower, upper := utf8Lead(s[i])
+		if need == 0 || i+need >= len(s) || s[i+1] < lower || s[i+1] > upper {
+			break
+		}
+		// The bytes after the second are each 0x80 to 0xBF: in a run of
+		// bytes of 0x80 or more, at most 0xBF.
+		if need > 1 && (s[i+2] > 0xBF || need > 2 && s[i+3] > 0xBF) {
+			break
+		}
+		binary.LittleEndian.PutUint64(out[3*i:], uint64(percentEncoded[s[i]])|uint64(percentEncoded[s[i+1]])<<24)
+		if need > 1 {
+			w := uint64(percentEncoded[s[i+2]])
+			if need > 2 {
+				w |= uint64(percentEncoded[s[i+3]]) << 24
+			}
+			binary.LittleEndian.PutUint64(out[3*i+6:], w)
+		}
+		i += 1 + need
+	}
+	return dst[:n+3*i], i
 }
 
 // appendPercentEncodedBytes appends the percent-encoding of each byte of s.

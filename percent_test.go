@@ -426,3 +426,42 @@ func FuzzPercentEncode(f *testing.F) {
 		}
 	})
 }
+
+// TestAppendPercentEncodedUTF8 holds the encoder of runs of non-ASCII bytes
+// to utf8.DecodeRuneInString: for every run of up to four bytes of 0x80 or
+// more (the third and fourth from the bounds of utf8Lead), it encodes the
+// valid sequences before the first invalid one, each byte as "%XX".
+func TestAppendPercentEncodedUTF8(t *testing.T) {
+	edges := []byte{0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF}
+	check := func(s string) {
+		valid := 0
+		for valid < len(s) {
+			r, size := utf8.DecodeRuneInString(s[valid:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			valid += size
+		}
+		var want []byte
+		for i := 0; i < valid; i++ {
+			want = appendPercentEncodedByte(want, s[i])
+		}
+		got, n := appendPercentEncodedUTF8([]byte("x"), s)
+		if n != valid || string(got) != "x"+string(want) {
+			t.Fatalf("appendPercentEncodedUTF8(%q) = %q, %d; want %q, %d", s, got, n, "x"+string(want), valid)
+		}
+	}
+	for b0 := 0x80; b0 <= 0xFF; b0++ {
+		check(string([]byte{byte(b0)}))
+		for b1 := 0x80; b1 <= 0xFF; b1++ {
+			check(string([]byte{byte(b0), byte(b1)}))
+			for _, b2 := range edges {
+				check(string([]byte{byte(b0), byte(b1), b2}))
+				for _, b3 := range edges {
+					check(string([]byte{byte(b0), byte(b1), b2, b3}))
+					check(string([]byte{0xC3, 0xA9, byte(b0), byte(b1), b2, b3, 0xC3, 0xA9}))
+				}
+			}
+		}
+	}
+}
