@@ -369,15 +369,25 @@ func (e *ParseError) explain() string {
 		if e.Kind == ErrDomainToASCII {
 			forbidden, where = classForbiddenDomain, "a domain"
 		}
+		// The host the parser read had neither the C0 controls and spaces
+		// that end the input nor any ASCII tab or newline: the basic URL
+		// parser removes them first (its steps 1 and 2).
 		host := rest
 		if i := strings.IndexAny(host, "/?#\\"); i >= 0 {
 			host = host[:i]
+		} else {
+			for host != "" && host[len(host)-1] <= ' ' {
+				host = host[:len(host)-1]
+			}
 		}
 		if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.HasPrefix(host, "[") {
 			host = host[:i]
 		}
 		for i := 0; i < len(host); i++ {
 			c := host[i]
+			if c == '\t' || c == '\n' || c == '\r' {
+				continue
+			}
 			if e.Kind == ErrDomainToASCII && isPercentEncodedByteAt(host, i) {
 				hi, _ := hexDigitValue(host[i+1])
 				lo, _ := hexDigitValue(host[i+2])

@@ -24,6 +24,15 @@ func TestParseErrorMessage(t *testing.T) {
 		{"sc://exa<mple/", `url: parse "sc://exa<mple/": host-invalid-code-point at 5: U+003C is not allowed in a host`},
 		{"https://[::1]:x", `url: parse "https://[::1]:x": port-invalid at 14: the port has a code point that is not a digit: U+0078`},
 		{"//x", `url: parse "//x": missing-scheme-non-relative-URL at 0: no scheme, and no base URL to resolve against (or one with an opaque path)`},
+		// A domain that fails for another reason than a forbidden code
+		// point (here, the Bidi Rule: a label with a right-to-left code
+		// point may not start with a digit) is not said to fail for a tab
+		// or a space that the parser removed before it read the host.
+		{"http:0%D7\t%80", `url: parse "http:0%D7\x09%80": domain-to-ASCII at 5: the domain is not valid: IDNA (UTS #46 ToASCII) rejects it`},
+		{"http:0%D7%80  ", `url: parse "http:0%D7%80  ": domain-to-ASCII at 5: the domain is not valid: IDNA (UTS #46 ToASCII) rejects it`},
+		{"sc://a\tb<c \n", `url: parse "sc://a\x09b<c \x0A": host-invalid-code-point at 5: U+003C is not allowed in a host`},
+		{"http://a b /", `url: parse "http://a b /": domain-to-ASCII at 7: U+0020 is not allowed in a domain`},
+		{"http://ab%09.com", `url: parse "http://ab%09.com": domain-to-ASCII at 7: U+0009 is not allowed in a domain`},
 	}
 	for _, tt := range tests {
 		_, err := Parse(tt.in)
