@@ -354,6 +354,10 @@ func TestWhereOthersDiffer(t *testing.T) {
 		// letter, two code points.
 		{"/", "file:A:0", "file:///"},
 		{"/", "file:A:", "file:///A:/"},
+		// Shorten a URL's path keeps only a normalized Windows drive
+		// letter of a file: URL.
+		{"file:A:0/..", "", "file:///"},
+		{"file:A:/..", "", "file:///A:/"},
 	} {
 		var u URL
 		var err error

@@ -35,7 +35,10 @@ import (
 //   - a domain with a right-to-left code point that ada accepts and ours
 //     refuses: ada does not check the Bidi Rule (RFC 5893) that the
 //     standard's CheckBidi asks for, and accepts "http://1\u05D0/", a label
-//     that starts with a digit.
+//     that starts with a digit;
+//
+//   - a file: path with a segment such as "A:0", which ada takes for a
+//     Windows drive letter (hasDriveLetterLikeSegment).
 //
 //     go test -run '^$' -fuzz FuzzAgreesWithAda -fuzztime 5m
 func FuzzAgreesWithAda(f *testing.F) {
@@ -93,12 +96,6 @@ func adaPartsWithBase(ours url.URL, err error, a *goada.Url, base string) bool {
 		return true
 	case err != nil:
 		return false
-	case berr == nil && b.Protocol() == "file:" && driveLetterLike(strings.TrimPrefix(b.Pathname(), "/")) &&
-		ours.Href() != a.Href():
-		// ada copies a base's first path segment such as "A:0" as if it
-		// were a drive letter; the file slash state copies only a
-		// normalized Windows drive letter, two code points ("A:").
-		return true
 	case ours.Search() == "" && ours.HrefExcludingFragment() != adaHref &&
 		strings.TrimSuffix(ours.HrefExcludingFragment(), "?") == adaHref:
 		// ada drops the empty query of a base that the relative state
@@ -172,9 +169,9 @@ func FuzzSettersAgreeWithAda(f *testing.F) {
 // a.
 func compareWithAda(t *testing.T, ours url.URL, err error, a *goada.Url, aerr error, inputs ...string) {
 	t.Helper()
-	href, hostname := "", ""
+	href, hostname, pathname := "", "", ""
 	if aerr == nil {
-		href, hostname = a.Href(), a.Hostname()
+		href, hostname, pathname = a.Href(), a.Hostname(), a.Pathname()
 		a.Free()
 	}
 	rightToLeft := false
@@ -184,7 +181,8 @@ func compareWithAda(t *testing.T, ours url.URL, err error, a *goada.Url, aerr er
 	switch {
 	case err == nil && aerr != nil && hasPunycodeLabel(ours.Hostname()),
 		err != nil && aerr == nil && hasPunycodeLabel(hostname),
-		err != nil && aerr == nil && errors.Is(err, url.ErrDomainToASCII) && rightToLeft:
+		err != nil && aerr == nil && errors.Is(err, url.ErrDomainToASCII) && rightToLeft,
+		err == nil && aerr == nil && ours.Protocol() == "file:" && hasDriveLetterLikeSegment(pathname):
 		return
 	}
 	if (err == nil) != (aerr == nil) || ours.Href() != href {
@@ -243,12 +241,17 @@ func hasRightToLeft(s string) bool {
 	return false
 }
 
-// driveLetterLike reports whether path starts with an ASCII alpha and ":"
-// (or "|") followed by something that makes it no Windows drive letter.
-func driveLetterLike(path string) bool {
-	if len(path) <= 2 {
-		return false
+// hasDriveLetterLikeSegment reports whether a segment of path starts with
+// an ASCII alpha and ":" (or "|") but is longer: ada takes "A:0" for a
+// Windows drive letter, and keeps it where the standard's path state
+// shortens the path past it ("file:A:0/.." is "file:///"), or copies it
+// from a base where the file slash state copies only a normalized Windows
+// drive letter, two code points ("/" against "file:A:0" is "file:///").
+func hasDriveLetterLikeSegment(path string) bool {
+	for seg := range strings.SplitSeq(path, "/") {
+		if len(seg) > 2 && 'a' <= seg[0]|0x20 && seg[0]|0x20 <= 'z' && (seg[1] == ':' || seg[1] == '|') {
+			return true
+		}
 	}
-	c := path[0] | 0x20
-	return 'a' <= c && c <= 'z' && (path[1] == ':' || path[1] == '|') && path[2] != '/'
+	return false
 }
