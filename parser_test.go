@@ -383,6 +383,10 @@ func TestWhereOthersDiffer(t *testing.T) {
 		// default port, and "a" has none.
 		{"a://h:0", "protocol", "a", "a://h:0"},
 		{"a://h:0", "protocol", "b", "b://h:0"},
+		// The pathname setter touches neither the query nor the fragment,
+		// empty or not.
+		{"a:/#", "pathname", "//", "a:/.//#"},
+		{"a:/?#0", "pathname", "//", "a:/.//?#0"},
 	} {
 		u := MustParse(tc.href)
 		switch tc.setter {
@@ -392,6 +396,8 @@ func TestWhereOthersDiffer(t *testing.T) {
 			u.SetHostname(tc.value)
 		case "protocol":
 			u.SetProtocol(tc.value)
+		case "pathname":
+			u.SetPathname(tc.value)
 		}
 		if got := u.Href(); got != tc.want {
 			t.Errorf("set %s of %q to %q: %q, want %q", tc.setter, tc.href, tc.value, got, tc.want)

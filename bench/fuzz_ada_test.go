@@ -152,6 +152,16 @@ func FuzzSettersAgreeWithAda(f *testing.F) {
 					return
 				}
 			}
+			if sc.name == "pathname" && ours.Pathname() == a.Pathname() && strings.HasPrefix(ours.Href(), a.Href()) {
+				// ada drops the query and fragment when the pathname
+				// setter writes "/." before a path that starts with "//"
+				// ("a:/?#0" with the pathname "//" is "a:/.//"); the
+				// pathname setter touches neither ("a:/.//?#0").
+				return
+			}
+			if ours.Protocol() == "file:" && hasDriveLetterLikeSegment(a.Pathname()) {
+				return // see FuzzAgreesWithAda ("A:0/.." as the pathname of "file:")
+			}
 			if sc.name == "protocol" && ours.Port() == "0" && a.Port() == "" {
 				// ada drops a port 0 when the scheme's default port is
 				// null ("a://h:0" with the protocol "a" is "a://h"):
