@@ -25,14 +25,21 @@ func checkPattern(t *testing.T, p *Pattern, inputs ...string) {
 			t.Errorf("%s pattern string %q does not compile again: %v", Component(n), c.patternString, err)
 			continue
 		}
-		// Equivalent: the same regular expression and group names. (The
-		// part lists can differ where fixed text canonicalizes to the
-		// empty string: a part that matches nothing has no pattern string.)
-		if again.regexpString != c.regexpString || !slices.Equal(again.names, c.names) {
+		// Equivalent: the same regular expression and group names, and
+		// the same pattern string. But fixed text that the encoding
+		// callback canonicalizes to the empty string ("#" in a pathname)
+		// leaves a part with an empty value: the standard keeps it (parse
+		// a pattern string tests the text before it is encoded), and
+		// generate a pattern string writes nothing of it, so that the
+		// pattern string reads otherwise ("{#}*" is written "{}*", which
+		// is no part; "*#*" is written "**", one wildcard with a
+		// modifier). The round trip holds only without such parts.
+		emptyText := slices.ContainsFunc(c.parts, func(q part) bool { return q.Type == partFixedText && q.Value == "" })
+		if !emptyText && (again.regexpString != c.regexpString || !slices.Equal(again.names, c.names)) {
 			t.Errorf("%s pattern string %q compiles to %q %q, not %q %q", Component(n), c.patternString,
 				again.regexpString, again.names, c.regexpString, c.names)
 		}
-		if again.patternString != c.patternString {
+		if !emptyText && again.patternString != c.patternString {
 			t.Errorf("%s pattern string %q compiles to pattern string %q", Component(n), c.patternString, again.patternString)
 		}
 		for _, in := range inputs {
