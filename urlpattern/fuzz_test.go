@@ -14,7 +14,8 @@ import (
 //
 //   - each component's pattern string compiles, with the component's
 //     encoding callback and options, to an equivalent component (the same
-//     regular expression and group names) with the same pattern string;
+//     regular expression and group names) with the same pattern string,
+//     when no fixed-text part is empty (see below);
 //   - Test agrees with Exec, for a URL string and for an Init;
 //   - a component matched directly agrees with its regular expression.
 func checkPattern(t *testing.T, p *Pattern, inputs ...string) {
