@@ -461,7 +461,9 @@ func parse(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL
 }
 
 // parseWhere is parse that also returns, for a failure's ParseError, where
-// the parse failed.
+// the parse failed. (parseFails takes the same steps for Parse, without a
+// base, an encoding or errors: one function for both, with these as
+// arguments, cost Parse 36 to 44 instructions a URL of kasztp, 7%.)
 func parseWhere(input string, base *URL, enc encoding.Encoding, errs *errorSink) (URL, failure, failureSite) {
 	if enc == nil && errs == nil && len(input) < maxHrefLength { // (the fast path may add a "/")
 		var u URL
