@@ -1,8 +1,9 @@
 package url
 
-// The table of look-alikes, from the Unicode data files in the directory
+// The tables of look-alikes and of the code points UTS #39 allows in
+// identifiers, from the Unicode 17.0.0 data files in the directory
 // $UNICODE_DATA (see internal/gen/lookalikes for which files):
-//go:generate go run ./internal/gen/lookalikes -dir ${UNICODE_DATA} -o lookalikes_table.go
+//go:generate go run ./internal/gen/lookalikes -version 17.0.0 -dir ${UNICODE_DATA} -o lookalikes_table.go
 
 import (
 	"strings"
