@@ -56,9 +56,10 @@
 //
 // [URL.Render] is the standard's URL rendering for trust decisions: no
 // username or password, the host in Unicode but for labels that would show a
-// look-alike of a delimiter ("example.com⁄evil.example" stays in Punycode),
-// and readable percent-decoded paths where decoding cannot hide or disguise
-// anything. [URL.Redacted] replaces a password with "xxxxx" for logs.
+// look-alike of a delimiter or a code point that UTS #39 does not allow in
+// identifiers ("example.com⁄evil.example" and "bank.com🙼evil.example" stay
+// in Punycode), and readable percent-decoded paths where decoding cannot
+// hide or disguise anything. [URL.Redacted] replaces a password with "xxxxx" for logs.
 //
 // # net/url and encodings
 //

@@ -219,16 +219,18 @@ func ExampleURL_Render() {
 		"https://user:secret@xn--bcher-kva.example:8443/%E2%82%AC?q=caf%C3%A9#top",
 		"https://example.com/a%2Fb%20c",
 		"https://example.com/%F0%9F%94%92/%E2%80%AEtxt.exe",
-		"https://example.com\u2044evil.example/", // U+2044 FRACTION SLASH in the host
+		"https://example.com\u2044evil.example/",  // U+2044 FRACTION SLASH in the host
+		"https://bank.com\U0001F67Cevil.example/", // U+1F67C VERY HEAVY SOLIDUS, a symbol UTS #39 restricts
 	} {
 		fmt.Println(url.MustParse(in).Render())
 	}
 	// Output:
 	// https://attacker.example/
-	// https://bücher.example:8443/€?q=café#top
+	// https://bücher.example:8443/%E2%82%AC?q=café#top
 	// https://example.com/a%2Fb%20c
 	// https://example.com/%F0%9F%94%92/%E2%80%AEtxt.exe
 	// https://example.xn--comevil-3d7c.example/
+	// https://bank.xn--comevil-mi35f.example/
 }
 
 func ExampleURL_ToStd() {

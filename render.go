@@ -1,8 +1,9 @@
 package url
 
-// The table of look-alikes, from the Unicode data files in the directory
+// The tables of look-alikes and of the code points UTS #39 allows in
+// identifiers, from the Unicode 17.0.0 data files in the directory
 // $UNICODE_DATA (see internal/gen/lookalikes for which files):
-//go:generate go run ./internal/gen/lookalikes -dir ${UNICODE_DATA} -o lookalikes_table.go
+//go:generate go run ./internal/gen/lookalikes -version 17.0.0 -dir ${UNICODE_DATA} -o lookalikes_table.go
 
 import (
 	"strings"
@@ -16,9 +17,9 @@ import (
 // should be rendered in its serialized form, with modifications described
 // below". It returns "" for the zero URL.
 //
-//	https://user:secret@xn--bcher-kva.example:8080/%E2%82%AC?q=%C3%A9#%F0%9F%94%92
+//	https://user:secret@xn--bcher-kva.example:8080/caf%C3%A9?q=%C3%A9#%F0%9F%94%92
 //	renders as
-//	https://bücher.example:8080/€?q=é#%F0%9F%94%92
+//	https://bücher.example:8080/café?q=é#%F0%9F%94%92
 //
 // The section lets a browser choose; Render chooses as follows, for a
 // display of the whole URL.
@@ -34,45 +35,66 @@ import (
 //
 // What a reader sees, Render guarantees: its result holds no code point that
 // looks like one of the delimiters "/", "\", "?", "#", ".", ":", "@", "%",
-// "&" or "=", or shows nothing, or is drawn through the character before it
-// (the look-alikes below); so the host that a person reads in it, from after
-// the scheme's "//" to the first delimiter, is u's host, and parsed after
-// the scheme it gives back u.Hostname().
+// "&" or "=", or shows nothing, or is drawn through the character before it;
+// so the host that a person reads in it, from after the scheme's "//" to the
+// first delimiter, is u's host, and parsed after the scheme it gives back
+// u.Hostname(). Two rules, on tables generated from the Unicode 17.0.0 data,
+// the version of Go's unicode package (internal/gen/lookalikes says how),
+// keep that promise:
 //
-// The look-alikes are a table generated from the Unicode 17.0.0 data, the
-// version of Go's unicode package (internal/gen/lookalikes says how):
-//
-//   - the code points that UTS #39 confuses with a delimiter or with a
-//     string that holds one (https://www.unicode.org/reports/tr39/,
-//     confusables.txt: U+2044 "⁄" and U+2215 "∕" for "/", U+0589 "։" for
-//     ":", U+30CE "ノ" for "/", U+2100 "℀" for "a/c"), whose compatibility
-//     decomposition holds one (U+FF0F "／", U+2024 "․", U+FE6B "﹫"), or that
-//     UTS #46 maps to one (U+3002 "。" and U+FF61 "｡" to ".");
-//   - the blanks: White_Space, Default_Ignorable_Code_Point (U+00AD, U+200B,
-//     U+115F, U+1160, U+3164, U+FFA0, the variation selectors, the
-//     bidirectional controls, ...), what UTS #39 confuses with them, and
-//     U+2800 BRAILLE PATTERN BLANK;
-//   - the overlays, the combining marks of combining class 1 (U+0334 to
+//   - Render shows no look-alike, anywhere. The look-alikes are the code
+//     points that UTS #39 confuses with a delimiter or with a string that
+//     holds one (https://www.unicode.org/reports/tr39/, confusables.txt:
+//     U+2044 "⁄" and U+2215 "∕" for "/", U+0589 "։" for ":", U+30CE "ノ" for
+//     "/", U+2100 "℀" for "a/c"), whose compatibility decomposition holds
+//     one (U+FF0F "／", U+2024 "․", U+FE6B "﹫"), or that UTS #46 maps to one
+//     (U+3002 "。" and U+FF61 "｡" to "."); U+00B7 "·" MIDDLE DOT, a "." at
+//     mid-height, and what UTS #39 confuses with it (U+30FB "・", U+2027 "‧",
+//     U+2219 "∙", U+A78F "ꞏ", ...); the blanks: White_Space,
+//     Default_Ignorable_Code_Point (U+00AD, U+200B, U+115F, U+1160, U+3164,
+//     U+FFA0, the variation selectors, the bidirectional controls, ...),
+//     what UTS #39 confuses with them, and U+2800 BRAILLE PATTERN BLANK; and
+//     the overlays, the combining marks of combining class 1 (U+0334 to
 //     U+0338, U+20D2, U+20E5, U+10A39, ...), which can strike a letter
 //     through to look like "/".
+//   - Render shows no code point that UTS #39 does not allow in identifiers
+//     (Identifier_Status Restricted, IdentifierStatus.txt) in a host, and no
+//     symbol or punctuation character that it does not allow (general
+//     category S or P) anywhere. The confusables data is made for the
+//     letters of identifiers and misses look-alikes among the symbols and
+//     punctuation of every script (U+1F67C "🙼" VERY HEAVY SOLIDUS, U+31D2
+//     "㇒" CJK STROKE P, U+2AF6 "⫶" TRIPLE COLON OPERATOR, U+1365 "፥"
+//     ETHIOPIC COLON, U+2753 "❓", U+A78A "꞊", U+1F7F0 "🟰"); this rule
+//     catches them all at once, with the locks and keys that imitate a
+//     browser's security indicator (U+1F512 "🔒", ...). The only symbols
+//     and punctuation UTS #39 allows are ASCII "-", ".", ":", "'" and "_"
+//     and a few that words need, such as U+2019 "’" and U+058A "֊".
 //
 // "If URL's host is a domain, browsers should render it by running domain to
 // Unicode with the URL's host": Render does, with [DomainToUnicode], which
 // leaves the host in Punycode when ToUnicode records an error, and keeps in
-// Punycode each label that would hold a look-alike. Thus
+// Punycode each label that holds a look-alike or a code point that UTS #39
+// does not allow in identifiers, as Chromium does
+// (https://chromium.googlesource.com/chromium/src/+/main/docs/idn.md). Thus
 // https://example.com⁄evil.example/ (U+2044 FRACTION SLASH), whose host is
 // example.xn--comevil-3d7c.example, renders as
 // https://example.xn--comevil-3d7c.example/ and not as a URL that reads as
-// the host example.com and a path; the other labels stay in Unicode:
-// https://bücher.xn--exampleevil-lx3f.example/. The price is that a few
-// labels with letters or marks of real words stay in Punycode too (Japanese
-// "ノ", the Devanagari visarga "ः"). IPv4, IPv6 and opaque hosts are
+// the host example.com and a path, and https://bank.com🙼evil.example/ as
+// https://bank.xn--comevil-mi35f.example/; the other labels stay in Unicode:
+// https://bücher.xn--exampleevil-lx3f.example/. The price is that some
+// labels of real words stay in Punycode too: those with emoji and other
+// symbols (http://☕.example/ renders as http://xn--53h.example/), with
+// letters of historic and limited-use scripts (Cherokee, Canadian
+// syllabics, ...), with a middle dot (Catalan "l·l", Japanese "・"), and a
+// few with letters or marks of common scripts that look like a delimiter
+// (Japanese "ノ", the Devanagari visarga "ः"). IPv4, IPv6 and opaque hosts are
 // rendered serialized, in ASCII. "Various characters can be used in
 // homograph spoofing attacks. Consider detecting confusable characters and
-// warning when they are in use": beyond the look-alikes of delimiters,
-// Render does not; a caller that shows hosts from untrusted sources should
-// check them against UTS #39 (mixed scripts, whole-script confusables such
-// as "аррӏе.com" in Cyrillic), or show the Punycode host.
+// warning when they are in use": beyond the look-alikes of delimiters and
+// the code points UTS #39 restricts, Render does not; a caller that shows
+// hosts from untrusted sources should check them against UTS #39 (mixed
+// scripts, whole-script confusables such as "аррӏе.com" in Cyrillic), or
+// show the Punycode host.
 //
 // "For readability, other parts of the URL, if rendered, should have their
 // sequences of percent-encoded bytes replaced with code points resulting from
@@ -85,18 +107,25 @@ import (
 //   - an ASCII letter or digit, "-", ".", "_" or "~" (the characters that
 //     mean the same encoded or not), except a hex digit right after "%" or
 //     "%" and a hex digit, which would read as a percent-encoded byte;
-//   - or a code point that is not ASCII and is a letter, mark, number,
-//     punctuation or symbol (general category L, M, N, P or S), and is not
-//     a look-alike (the same table as for hosts), and is not a mark that
-//     follows anything but a letter, number or mark (a mark could dress up
-//     "/" or "."), and is not one of the locks and keys that imitate a
-//     browser's security indicator (U+1F50F to U+1F513, U+1F5DD).
+//   - or a code point that is not ASCII and is a letter, mark or number
+//     (general category L, M or N), or a punctuation character or symbol (P
+//     or S) that UTS #39 allows in identifiers; and is not a look-alike (the
+//     same table as for hosts), and is not a mark that follows anything but a
+//     letter, number or mark (a mark could dress up "/" or ".").
+//
+// So a path, query or fragment shows letters, marks and numbers of every
+// script, but no symbol or punctuation outside the few that identifiers
+// allow: https://example.com/a%F0%9F%99%BCb (U+1F67C VERY HEAVY SOLIDUS)
+// renders as it is, and not as a path of two segments. The price is that
+// the symbols and punctuation that look like no delimiter stay
+// percent-encoded too ("€", "😀", "–", "«").
 //
 // Every other percent-encoded byte stays encoded: bytes that are not valid
 // UTF-8 (for URL rendering "the percent-encoded bytes would not be rendered
 // percent-decoded", https://url.spec.whatwg.org/#percent-encoded-bytes),
 // control and format characters (the bidirectional controls among them),
-// spaces, unassigned and private-use code points, and the ASCII delimiters
+// spaces, unassigned and private-use code points, the look-alikes, the
+// symbols and punctuation that UTS #39 restricts, and the ASCII delimiters
 // and other characters whose decoding could change what a reader takes the
 // URL to be (%2F, %3F, %23, %25, %26, %3D, %20, ...).
 //
@@ -144,7 +173,8 @@ func (u URL) Render() string {
 // URL's host is a domain, browsers should render it by running domain to
 // Unicode with the URL's host", label by label, except that a label holding
 // a code point of lookalikes (a look-alike of a delimiter, a blank or an
-// overlay) is shown as it is in domain, in Punycode.
+// overlay) or one that UTS #39 does not allow in identifiers is shown as it
+// is in domain, in Punycode.
 func appendRenderedDomain(dst []byte, domain string) []byte {
 	uni := DomainToUnicode(domain)
 	if uni == domain {
@@ -161,7 +191,7 @@ func appendRenderedDomain(dst []byte, domain string) []byte {
 	for {
 		a, restA, more := strings.Cut(domain, ".")
 		u, restU, _ := strings.Cut(uni, ".")
-		if strings.IndexFunc(u, isLookalike) >= 0 {
+		if strings.IndexFunc(u, notInLabel) >= 0 {
 			dst = append(dst, a...)
 		} else {
 			dst = append(dst, u...)
@@ -178,12 +208,27 @@ func appendRenderedDomain(dst []byte, domain string) []byte {
 // which internal/gen/lookalikes generates from Unicode data): a code point
 // that a reader could take for one of the delimiters / \ ? # . : @ % & =
 // (U+2044 FRACTION SLASH, U+FF0F FULLWIDTH SOLIDUS, U+3002 IDEOGRAPHIC FULL
-// STOP, U+0589 ARMENIAN FULL STOP, ...), or could not see (White_Space,
-// Default_Ignorable_Code_Point, U+2800 BRAILLE PATTERN BLANK, ...), or an
-// overlay, which is drawn through the character before it (U+0338
-// COMBINING LONG SOLIDUS OVERLAY, ...).
+// STOP, U+0589 ARMENIAN FULL STOP, U+00B7 MIDDLE DOT, ...), or could not
+// see (White_Space, Default_Ignorable_Code_Point, U+2800 BRAILLE PATTERN
+// BLANK, ...), or an overlay, which is drawn through the character before
+// it (U+0338 COMBINING LONG SOLIDUS OVERLAY, ...).
 func isLookalike(r rune) bool {
 	return r >= utf8.RuneSelf && unicode.Is(lookalikes, r)
+}
+
+// notInLabel reports whether Render keeps a domain label that holds r in
+// Punycode: r is a look-alike, or is not ASCII and its Identifier_Status
+// (UTS #39, https://www.unicode.org/reports/tr39/#Identifier_Status_and_Type)
+// is Restricted.
+func notInLabel(r rune) bool {
+	return isLookalike(r) || isRestricted(r)
+}
+
+// isRestricted reports whether r is not ASCII and not in identifierAllowed
+// (lookalikes_table.go, which internal/gen/lookalikes generates from UTS
+// #39's IdentifierStatus.txt): its Identifier_Status is Restricted.
+func isRestricted(r rune) bool {
+	return r >= utf8.RuneSelf && !unicode.Is(identifierAllowed, r)
 }
 
 // appendRendered appends s to dst with the percent-encoded code points that
@@ -280,6 +325,14 @@ func renderable(r, prev rune) bool {
 	if !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S) {
 		return false
 	}
+	// A symbol or punctuation character only if UTS #39 allows it in
+	// identifiers: the confusables data misses look-alikes of delimiters
+	// among them (U+1F67C VERY HEAVY SOLIDUS, U+2AF6 TRIPLE COLON OPERATOR,
+	// ...), and the locks and keys that imitate a browser's security
+	// indicator (U+1F50F to U+1F513, U+1F5DD) are among them too.
+	if unicode.In(r, unicode.P, unicode.S) && isRestricted(r) {
+		return false
+	}
 	// Look-alikes of delimiters, letters and marks that show nothing (the
 	// default-ignorable ones: U+034F, U+115F, U+1160, U+3164, U+FFA0, the
 	// variation selectors, ...; U+2800 BRAILLE PATTERN BLANK), and the
@@ -291,10 +344,6 @@ func renderable(r, prev rune) bool {
 	// number or mark, so that it cannot change how a delimiter looks
 	// (U+0301 COMBINING ACUTE ACCENT over "/" or ".").
 	if unicode.Is(unicode.M, r) && !unicode.In(prev, unicode.L, unicode.N, unicode.M) {
-		return false
-	}
-	switch r {
-	case 0x1F50F, 0x1F510, 0x1F511, 0x1F512, 0x1F513, 0x1F5DD: // 🔏 🔐 🔑 🔒 🔓 🗝
 		return false
 	}
 	return true

@@ -1,43 +1,57 @@
 // Command lookalikes writes lookalikes_table.go: the code points that
 // [url.URL.Render] never shows as themselves, because a reader could take
-// them for a URL delimiter, or could not see them at all.
+// them for a URL delimiter, or could not see them at all; and the code
+// points that UTS #39 allows in identifiers, which Render shows in a host.
 //
 // Usage (from the module root; go generate runs it from render.go):
 //
-//	go run ./internal/gen/lookalikes -dir DIR [-o lookalikes_table.go]
+//	go run ./internal/gen/lookalikes -version VERSION -dir DIR [-o lookalikes_table.go]
 //
-// DIR holds five files of one Unicode version, as published by the Unicode
-// Consortium (https://www.unicode.org/Public/<version>/):
+// VERSION is the Unicode version of the data, such as 17.0.0: the one
+// argument to change to move the table to another version. DIR holds six
+// files of that version, as the Unicode Consortium publishes them under
+// https://www.unicode.org/Public/VERSION/ (and as unicode-org/unicodetools
+// keeps them under unicodetools/data/<dir>/VERSION/):
 //
 //	confusables.txt            security/: UTS #39 confusables
+//	IdentifierStatus.txt       security/: UTS #39 Identifier_Status
 //	IdnaMappingTable.txt       idna/: UTS #46 mapping table
-//	UnicodeData.txt            ucd/: names, decompositions, combining classes
+//	UnicodeData.txt            ucd/: names, categories, decompositions, combining classes
 //	PropList.txt               ucd/: White_Space
 //	DerivedCoreProperties.txt  ucd/: Default_Ignorable_Code_Point
 //
-// Flags of the same names (-confusables, ...) name a file elsewhere. The data
-// files are not committed; the output names their versions and SHA-256 sums.
+// Flags of the same names (-confusables, ...) name a file elsewhere. The
+// generator refuses a file whose version line names another version than
+// VERSION. The data files are not committed; the output names each file's
+// address, version and SHA-256.
 //
-// # What goes in the table
+// # What goes in the tables
 //
-// Only code points that are not ASCII: ASCII is handled by Render's own
-// rules (it never decodes an ASCII delimiter or space). A code point c is in
-// the table when it is one of the following.
+// Two tables, of code points that are not ASCII (ASCII is handled by
+// Render's own rules: it never decodes an ASCII delimiter or space).
+//
+// The first, lookalikes, holds the code points that look like a delimiter,
+// show nothing, or are drawn through another character. Render shows none
+// of them, anywhere. A code point c is in it when it is one of the
+// following.
 //
 // A look-alike of a delimiter, one of the characters / \ ? # . : @ % & = (the
 // ASCII characters that end or split a URL's components as a reader sees
 // them: the host, port, path segments, query and its name=value&... pairs,
-// fragment, userinfo, and percent-encoded bytes):
+// fragment, userinfo, and percent-encoded bytes), or of one of the
+// additions below:
 //
 //   - confusables.txt gives c a prototype (its skeleton, UTS #39 section 4)
-//     that is or contains a delimiter: U+2044 FRACTION SLASH → "/", U+0703
-//     SYRIAC SUPRALINEAR COLON → ":", U+2100 ACCOUNT OF → "a/c";
+//     that is or contains a delimiter or an addition: U+2044 FRACTION SLASH
+//     → "/", U+0703 SYRIAC SUPRALINEAR COLON → ":", U+2100 ACCOUNT OF →
+//     "a/c", U+30FB KATAKANA MIDDLE DOT → U+00B7 MIDDLE DOT;
 //   - the full compatibility decomposition of c (UnicodeData.txt, applied
-//     recursively) holds a delimiter: U+FF0F FULLWIDTH SOLIDUS, U+2024 ONE DOT
-//     LEADER, U+FE6B SMALL COMMERCIAL AT;
-//   - UTS #46 maps c to a string that holds a delimiter: U+3002 IDEOGRAPHIC
-//     FULL STOP and U+FF61 HALFWIDTH IDEOGRAPHIC FULL STOP, which IDNA itself
-//     reads as ".".
+//     recursively) holds a delimiter or an addition: U+FF0F FULLWIDTH
+//     SOLIDUS, U+2024 ONE DOT LEADER, U+FE6B SMALL COMMERCIAL AT, U+0387
+//     GREEK ANO TELEIA;
+//   - UTS #46 maps c to a string that holds a delimiter or an addition:
+//     U+3002 IDEOGRAPHIC FULL STOP and U+FF61 HALFWIDTH IDEOGRAPHIC FULL
+//     STOP, which IDNA itself reads as ".".
 //
 // A blank, which shows nothing or only space. The UCD has no property for
 // "has no visible glyph", so the table takes the union of the data that say
@@ -56,18 +70,37 @@
 //     blanks, which are symbols and letters drawn as empty space. (U+2422
 //     BLANK SYMBOL, a visible "b/", is not among them.)
 //
-// Two look-alikes that the data files miss and that Render refused before
-// the table was generated: U+266F MUSIC SHARP SIGN ("#": no code point has a
-// prototype with "#" or "@" in confusables.txt 17.0.0) and U+2572 BOX
-// DRAWINGS LIGHT DIAGONAL UPPER LEFT TO LOWER RIGHT ("\", the mirror image
-// of U+2571, which confusables.txt maps to "/"). The generator says so when
-// the data comes to hold them, so that they can be dropped from the list.
+// The additions: three look-alikes of delimiters that the data files miss.
+// U+266F MUSIC SHARP SIGN ("#": no code point has a prototype with "#" or
+// "@" in confusables.txt 17.0.0), U+2572 BOX DRAWINGS LIGHT DIAGONAL UPPER
+// LEFT TO LOWER RIGHT ("\", the mirror image of U+2571, which
+// confusables.txt maps to "/"), and U+00B7 MIDDLE DOT ("." raised to the
+// middle of the line: "bank·com"), which UTS #39 allows in identifiers and
+// which confusables.txt makes the prototype of the other middle dots and
+// bullets (U+2027 HYPHENATION POINT, U+30FB KATAKANA MIDDLE DOT, U+2219
+// BULLET OPERATOR, U+A78F LATIN LETTER SINOLOGICAL DOT, ...). The generator
+// says so when the data comes to hold an addition, so that it can be dropped
+// from the list.
 //
 // An overlay: a combining mark of canonical combining class 1, Overlay
 // (UnicodeData.txt), which is drawn through the character before it and so
 // can turn a letter into a look-alike of "/" or "\": U+0334..U+0338,
 // U+20D2..U+20D3, U+20E5..U+20E6, U+20EA..U+20EB, U+10A39 KHAROSHTHI SIGN
 // CAUDA, ...
+//
+// The second table, identifierAllowed, holds the code points of
+// Identifier_Status Allowed (IdentifierStatus.txt, UTS #39 section 3.1): the
+// letters, marks and digits of the scripts in common use today and a few
+// punctuation characters that words need (U+00B7, U+2019, U+30FB, ...).
+// Every other code point is Restricted: the symbols and punctuation of
+// every script (U+1F67C VERY HEAVY SOLIDUS, U+2AF6 TRIPLE COLON OPERATOR,
+// U+2753 BLACK QUESTION MARK ORNAMENT, U+1F512 LOCK, ...), which the
+// confusables data covers only in part, the historic, technical and
+// limited-use letters, and the unassigned code points. Render shows a domain
+// label in Unicode only if all its code points are Allowed, as Chromium does
+// (https://chromium.googlesource.com/chromium/src/+/main/docs/idn.md), and
+// decodes a percent-encoded symbol or punctuation character in a path,
+// query or fragment only if it is Allowed.
 package main
 
 import (
@@ -107,8 +140,10 @@ const (
 )
 
 // additions are the look-alikes of delimiters that the data misses, each
-// with the delimiter it looks like.
+// with the delimiter it looks like. The rules on prototypes, decompositions
+// and UTS #46 mappings take them for delimiters too.
 var additions = map[rune]rune{
+	0x00B7: '.',  // MIDDLE DOT
 	0x266F: '#',  // MUSIC SHARP SIGN
 	0x2572: '\\', // BOX DRAWINGS LIGHT DIAGONAL UPPER LEFT TO LOWER RIGHT
 }
@@ -138,13 +173,17 @@ func (r reason) String() string {
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("lookalikes: ")
-	dir := flag.String("dir", "", "directory holding the five data files")
+	version := flag.String("version", "", "Unicode version of the data files, such as 17.0.0")
+	dir := flag.String("dir", "", "directory holding the six data files")
 	out := flag.String("o", "lookalikes_table.go", "output file")
 	files := map[string]*string{}
-	for _, name := range []string{"confusables", "IdnaMappingTable", "UnicodeData", "PropList", "DerivedCoreProperties"} {
+	for _, name := range []string{"confusables", "IdentifierStatus", "IdnaMappingTable", "UnicodeData", "PropList", "DerivedCoreProperties"} {
 		files[name] = flag.String(name, "", "path of "+name+".txt (default DIR/"+name+".txt)")
 	}
 	flag.Parse()
+	if !versionArg.MatchString(*version) {
+		log.Fatalf("give the Unicode version of the data: -version x.y.z (not %q)", *version)
+	}
 	path := func(name string) string {
 		if *files[name] != "" {
 			return *files[name]
@@ -155,26 +194,26 @@ func main() {
 		return filepath.Join(*dir, name+".txt")
 	}
 
-	g := &generator{table: map[rune]reason{}}
-	g.readUnicodeData(g.read(path("UnicodeData"), ""))
-	g.readConfusables(g.read(path("confusables"), "Version"))
-	g.readIDNA(g.read(path("IdnaMappingTable"), "Version"))
-	g.readProperty(g.read(path("PropList"), "file"), "White_Space", whiteSpace)
-	g.readProperty(g.read(path("DerivedCoreProperties"), "file"), "Default_Ignorable_Code_Point", defaultIgnorable)
-	g.addBlankConfusables()
+	g := &generator{version: *version, table: map[rune]reason{}}
 	for r, d := range additions {
 		if !strings.ContainsRune(delimiters, d) {
 			log.Fatalf("addition U+%04X: %q is not a delimiter", r, d)
 		}
+	}
+	g.readUnicodeData(g.read(path("UnicodeData"), "ucd", ""))
+	g.readConfusables(g.read(path("confusables"), "security", "Version"))
+	g.readIdentifierStatus(g.read(path("IdentifierStatus"), "security", "Version"))
+	g.readIDNA(g.read(path("IdnaMappingTable"), "idna", "Version"))
+	g.readProperty(g.read(path("PropList"), "ucd", "file"), "White_Space", whiteSpace)
+	g.readProperty(g.read(path("DerivedCoreProperties"), "ucd", "file"), "Default_Ignorable_Code_Point", defaultIgnorable)
+	g.addBlankConfusables()
+	for r := range additions {
 		if g.table[r] != 0 {
 			log.Printf("note: U+%04X is in the data now (%v): drop it from additions", r, g.table[r])
 		}
 		g.add(r, missing)
 	}
 
-	if g.version == "" {
-		log.Fatal("no Unicode version found in the data files")
-	}
 	if want := unicode.Version; g.version != want {
 		log.Printf("warning: the data is Unicode %s, this Go's unicode package is %s", g.version, want)
 	}
@@ -185,28 +224,32 @@ func main() {
 	if err := os.WriteFile(*out, src, 0o666); err != nil {
 		log.Fatal(err)
 	}
-	log.Printf("wrote %s: %d code points, Unicode %s", *out, len(g.table), g.version)
+	log.Printf("wrote %s: %d look-alikes, %d code points allowed in identifiers, Unicode %s", *out, len(g.table), len(g.allowed), g.version)
 }
 
 type generator struct {
-	version string   // the Unicode version all the files share
-	sources []string // one line per file: name, version, SHA-256
+	version string   // the Unicode version of every file, from -version
+	sources []string // one line per file: address, version, SHA-256
 	names   map[rune]string
 	decomp  map[rune][]rune // compatibility or canonical decomposition, one level
 	ccc     map[rune]int
 	protos  map[rune][]rune // confusables.txt: source → prototype
-	table   map[rune]reason
+	table   map[rune]reason // lookalikes
+	allowed map[rune]bool   // Identifier_Status Allowed, not ASCII
 }
 
 var (
+	versionArg  = regexp.MustCompile(`^\d+\.\d+\.\d+$`)
 	versionLine = regexp.MustCompile(`^#\s*Version:\s*(\d+\.\d+\.\d+)`)
 	fileLine    = regexp.MustCompile(`^#\s*\w+-(\d+\.\d+\.\d+)\.txt`)
 )
 
-// read returns the lines of the file at path, records its version (from a
-// "# Version: x.y.z" line, or a "# Name-x.y.z.txt" first line; versionFrom
-// says which, "" for UnicodeData.txt, which has no header) and its SHA-256.
-func (g *generator) read(path, versionFrom string) []string {
+// read returns the lines of the file at path, checks that its version (from
+// a "# Version: x.y.z" line, or a "# Name-x.y.z.txt" first line; versionFrom
+// says which, "" for UnicodeData.txt, which has no header) is g.version, and
+// records its address under https://www.unicode.org/Public/<version>/<sub>/
+// and its SHA-256.
+func (g *generator) read(path, sub, versionFrom string) []string {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		log.Fatal(err)
@@ -227,15 +270,13 @@ func (g *generator) read(path, versionFrom string) []string {
 	}
 	switch {
 	case versionFrom == "":
-		version = "(no version line)"
+		version = "no version line"
 	case version == "":
 		log.Fatalf("%s: no version line", path)
-	case g.version == "":
-		g.version = version
-	case g.version != version:
-		log.Fatalf("%s is Unicode %s, another file is %s", path, version, g.version)
+	case version != g.version:
+		log.Fatalf("%s is Unicode %s, not %s", path, version, g.version)
 	}
-	g.sources = append(g.sources, fmt.Sprintf("%s, %s, SHA-256 %s", filepath.Base(path), version, hex.EncodeToString(sum[:])))
+	g.sources = append(g.sources, fmt.Sprintf("%s/%s (%s)\n//\t\tSHA-256 %s", sub, filepath.Base(path), version, hex.EncodeToString(sum[:])))
 	return lines
 }
 
@@ -288,9 +329,14 @@ func (g *generator) add(r rune, why reason) {
 	g.table[r] |= why
 }
 
+// hasDelimiter reports whether rs holds a delimiter or an addition (a
+// look-alike of a delimiter that the data misses).
 func hasDelimiter(rs []rune) bool {
 	for _, r := range rs {
 		if r < 0x80 && strings.ContainsRune(delimiters, r) {
+			return true
+		}
+		if _, ok := additions[r]; ok {
 			return true
 		}
 	}
@@ -331,7 +377,7 @@ func (g *generator) readUnicodeData(lines []string) {
 		if words := strings.Fields(name); len(words) > 1 && words[len(words)-1] == "BLANK" {
 			g.add(r, namedBlank)
 		}
-		if hasDelimiter(g.fullDecomposition(r)) {
+		if _, ok := g.decomp[r]; ok && hasDelimiter(g.fullDecomposition(r)) {
 			g.add(r, decomposesDelimiter)
 		}
 	}
@@ -369,6 +415,38 @@ func (g *generator) readConfusables(lines []string) {
 	}
 	if len(g.protos) < 1000 {
 		log.Fatalf("confusables.txt: only %d entries", len(g.protos))
+	}
+}
+
+// readIdentifierStatus records the code points that are not ASCII and
+// whose Identifier_Status is Allowed. The file lists only those; it must
+// say that every other code point is Restricted.
+func (g *generator) readIdentifierStatus(lines []string) {
+	g.allowed = map[rune]bool{}
+	missingRestricted := false
+	for _, line := range lines {
+		if strings.HasPrefix(line, "# @missing:") {
+			f := fields(strings.TrimPrefix(line, "# @missing:"))
+			missingRestricted = len(f) == 2 && f[0] == "0000..10FFFF" && f[1] == "Restricted"
+			continue
+		}
+		f := fields(line)
+		if f == nil {
+			continue
+		}
+		if len(f) < 2 || f[1] != "Allowed" {
+			log.Fatalf("IdentifierStatus.txt: line %q is not Allowed", line)
+		}
+		lo, hi := parseRange(f[0])
+		for r := max(lo, 0x80); r <= hi; r++ {
+			g.allowed[r] = true
+		}
+	}
+	if !missingRestricted {
+		log.Fatal("IdentifierStatus.txt: no line says that the code points it does not list are Restricted")
+	}
+	if len(g.allowed) < 10000 {
+		log.Fatalf("IdentifierStatus.txt: only %d code points Allowed", len(g.allowed))
 	}
 }
 
@@ -451,9 +529,11 @@ func (g *generator) name(r rune) string {
 	return fmt.Sprintf("U+%04X", r)
 }
 
-// output writes the table as a unicode.RangeTable with stride 1, one range
-// per run of consecutive code points that are in the table for the same
-// reasons, each with a comment naming its ends and the reasons.
+// output writes the two tables as unicode.RangeTables with stride 1. In
+// lookalikes, one range per run of consecutive code points that are in the
+// table for the same reasons, each with a comment naming its ends and the
+// reasons; in identifierAllowed, one range per run of consecutive code
+// points, several to a line.
 func (g *generator) output() []byte {
 	rs := make([]rune, 0, len(g.table))
 	for r := range g.table {
@@ -482,7 +562,7 @@ func (g *generator) output() []byte {
 		fmt.Fprintf(&b, "//\t%s\n", s)
 	}
 	fmt.Fprintf(&b, "\npackage url\n\nimport \"unicode\"\n\n")
-	fmt.Fprintf(&b, "// lookalikesUnicodeVersion is the Unicode version of the data lookalikes\n// was generated from.\n")
+	fmt.Fprintf(&b, "// lookalikesUnicodeVersion is the Unicode version of the data lookalikes\n// and identifierAllowed were generated from.\n")
 	fmt.Fprintf(&b, "const lookalikesUnicodeVersion = %q\n\n", g.version)
 	fmt.Fprintf(&b, "// lookalikes holds the %d code points, none of them ASCII, that a reader\n", len(rs))
 	fmt.Fprintf(&b, "// could take for one of the delimiters %s or could not see: look-alikes\n", delimiters)
@@ -502,6 +582,40 @@ func (g *generator) output() []byte {
 		}
 		fmt.Fprintf(&b, "\t\t{0x%04X, 0x%04X, 1}, // %s: %s\n", s.lo, s.hi, comment, s.why)
 	}
-	fmt.Fprintf(&b, "\t},\n\tLatinOffset: %d,\n}\n", latin)
+	fmt.Fprintf(&b, "\t},\n\tLatinOffset: %d,\n}\n\n", latin)
+
+	rs = rs[:0]
+	for r := range g.allowed {
+		rs = append(rs, r)
+	}
+	sort.Slice(rs, func(i, j int) bool { return rs[i] < rs[j] })
+	var runs [][2]rune
+	for _, r := range rs {
+		if n := len(runs); n > 0 && runs[n-1][1] == r-1 && (r > 0xFFFF) == (runs[n-1][0] > 0xFFFF) {
+			runs[n-1][1] = r
+			continue
+		}
+		runs = append(runs, [2]rune{r, r})
+	}
+	fmt.Fprintf(&b, "// identifierAllowed holds the %d code points, none of them ASCII, whose\n", len(rs))
+	fmt.Fprintf(&b, "// Identifier_Status is Allowed (UTS #39, IdentifierStatus.txt), in %d\n", len(runs))
+	fmt.Fprintf(&b, "// ranges; every other code point is Restricted.\n")
+	fmt.Fprintf(&b, "var identifierAllowed = &unicode.RangeTable{\n\tR16: []unicode.Range16{")
+	latin = 0
+	for i, r := range runs {
+		switch {
+		case r[0] > 0xFFFF && (i == 0 || runs[i-1][0] <= 0xFFFF):
+			fmt.Fprintf(&b, "\n\t},\n\tR32: []unicode.Range32{\n\t\t")
+		case i%4 == 0:
+			fmt.Fprintf(&b, "\n\t\t")
+		default:
+			b.WriteByte(' ')
+		}
+		if r[1] <= unicode.MaxLatin1 {
+			latin++
+		}
+		fmt.Fprintf(&b, "{0x%04X, 0x%04X, 1},", r[0], r[1])
+	}
+	fmt.Fprintf(&b, "\n\t},\n\tLatinOffset: %d,\n}\n", latin)
 	return b.Bytes()
 }
