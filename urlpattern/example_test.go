@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/webstd/url"
 	"github.com/webstd/url/urlpattern"
 )
 
@@ -128,6 +129,36 @@ func ExamplePattern_Generate() {
 	// Output:
 	// xn--bcher-kva.example.com /books/a%20b
 	// true
+}
+
+// A value fills its group and nothing else: what would end the group,
+// add a query parameter or a path segment, or be removed by the URL parser
+// is percent-encoded or refused.
+func ExamplePattern_Generate_structure() {
+	// (The backslash makes the "?" the start of the search: after a group, a
+	// "?" would make the group optional.)
+	p := urlpattern.MustParse(`https://example.com/files/:name\?q=:q`)
+	search, _ := p.Generate(urlpattern.Search, map[string]string{"q": "1&admin=true"})
+	fmt.Println(search)
+	path, _ := p.Generate(urlpattern.Pathname, map[string]string{"name": "100% a?b#c"})
+	fmt.Println(path)
+	for _, name := range []string{"a/b", `a\b`, "..", "."} {
+		_, err := p.Generate(urlpattern.Pathname, map[string]string{"name": name})
+		fmt.Println(err)
+	}
+	// The URL made of them gives the values back, percent-decoded.
+	r := p.Exec("https://example.com" + path + "?" + search)
+	fmt.Println(url.PercentDecodeString(r.Pathname.Groups["name"].Value))
+	fmt.Println(url.PercentDecodeString(r.Search.Groups["q"].Value))
+	// Output:
+	// q=1%26admin%3Dtrue
+	// /files/100%25%20a%3Fb%23c
+	// urlpattern: generate in pathname "/files/:name": group "name": a value with "/" or "\", which end a path segment
+	// urlpattern: generate in pathname "/files/:name": group "name": a value with "/" or "\", which end a path segment
+	// urlpattern: generate in pathname "/files/:name": group "name": a "." or ".." path segment, which the URL parser removes
+	// urlpattern: generate in pathname "/files/:name": group "name": a "." or ".." path segment, which the URL parser removes
+	// 100% a?b#c
+	// 1&admin=true
 }
 
 // Errors say which step of the standard failed, and in which component.
