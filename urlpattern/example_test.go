@@ -146,10 +146,21 @@ func ExamplePattern_Generate_structure() {
 		_, err := p.Generate(urlpattern.Pathname, map[string]string{"name": name})
 		fmt.Println(err)
 	}
-	// The URL made of them gives the values back, percent-decoded.
-	r := p.Exec("https://example.com" + path + "?" + search)
+	// Each is a component, for its setter (or an Init): the URL they make
+	// gives the values back, percent-decoded.
+	u := url.MustParse("https://example.com/")
+	u.SetPathname(path)
+	u.SetSearch(search)
+	r := p.ExecURL(u)
 	fmt.Println(url.PercentDecodeString(r.Pathname.Groups["name"].Value))
 	fmt.Println(url.PercentDecodeString(r.Search.Groups["q"].Value))
+	// A scheme that is not special: the pathname callback leaves a space,
+	// which the pathname setter writes %20.
+	p = urlpattern.MustParse("foo://example.com/:name")
+	path, _ = p.Generate(urlpattern.Pathname, map[string]string{"name": "a b"})
+	u = url.MustParse("foo://example.com/")
+	u.SetPathname(path)
+	fmt.Printf("%q %s %q\n", path, u, url.PercentDecodeString(p.ExecURL(u).Pathname.Groups["name"].Value))
 	// Output:
 	// q=1%26admin%3Dtrue
 	// /files/100%25%20a%3Fb%23c
@@ -159,6 +170,7 @@ func ExamplePattern_Generate_structure() {
 	// urlpattern: generate in pathname "/files/:name": group "name": a "." or ".." path segment, which the URL parser removes
 	// 100% a?b#c
 	// 1&admin=true
+	// "/a b" foo://example.com/a%20b "a b"
 }
 
 // Errors say which step of the standard failed, and in which component.

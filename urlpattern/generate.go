@@ -1,6 +1,7 @@
 package urlpattern
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -17,6 +18,17 @@ import (
 //	p := urlpattern.MustParse("https://example.com/books/:id")
 //	p.Generate(urlpattern.Pathname, map[string]string{"id": "42"}) // "/books/42"
 //
+// What Generate returns is a component, to be set with that component's
+// setter of a URL (https://url.spec.whatwg.org/#urlutils-members:
+// [url.URL.SetPathname], [url.URL.SetSearch], ...) or given as that
+// component of an [Init] ([Pattern.ExecInit], [Pattern.TestInit]), which
+// read it as the URL parser reads that component alone. It is not a piece of
+// a URL string: joined into one, it may read otherwise, since the URL parser
+// strips the C0 controls and spaces that begin or end a URL string (a
+// pathname "/ " set on "foo://h/" is "/%20", but "foo://h" + "/ " parses to
+// "foo://h/"). A path that is opaque (one that does not begin with "/", of
+// a scheme that is not special) has no setter: give it in an Init.
+//
 // A value fills its group and nothing else: it cannot add a path segment, a
 // dot segment, a query parameter, a label or a port, nor lose a code point
 // on the way. A value is text, not percent-encoded (the percent-decoded
@@ -27,14 +39,19 @@ import (
 //   - Pathname, search, hash, username, password: the value is
 //     percent-encoded as the component's encoding callback does
 //     (https://urlpattern.spec.whatwg.org/#canon-encoding-callbacks, which
-//     runs the URL parser on it), and Generate also percent-encodes the code
-//     points that would otherwise be read as structure, be dropped or be
-//     decoded: in every one of them "%", tab, LF and CR; in a pathname the
-//     whole path percent-encode set (https://url.spec.whatwg.org/#path-percent-encode-set:
-//     space, '"', "#", "<", ">", "?", "^", "`", "{", "}" and the controls),
-//     ";" (a path parameter for some servers) and "|" (a Windows drive
-//     letter in a file URL); in a search "&", "=", "+", ";" and "#", so that
-//     application/x-www-form-urlencoded reads one value where the group is.
+//     runs the URL parser on it: for a pathname of a special scheme the path
+//     percent-encode set, for one of another scheme the C0 control
+//     percent-encode set), and Generate also percent-encodes the code points
+//     that would otherwise be read as structure, be dropped or be decoded:
+//     in every one of them "%", tab, LF and CR; in a pathname "?" and "#"
+//     (which end an opaque path), ";" (a path parameter for some servers)
+//     and "|" (a Windows drive letter in a file URL); in a search "&", "=",
+//     "+", ";", "#" and "?", so that application/x-www-form-urlencoded reads
+//     one value where the group is and the setter keeps a leading "?"; in a
+//     hash "#", which the setter would remove at the start. What the
+//     callback leaves and the setter encodes stays as the callback writes
+//     it: a pathname value " " of a scheme that is not special gives "/ ",
+//     which the pathname setter writes "/%20".
 //     A pathname value of a pattern of a special scheme, whose groups end at
 //     "/", cannot hold "/" or "\" (the URL parser reads both as "/"): it is
 //     refused rather than written as %2F or %5C, which servers that decode a
@@ -52,25 +69,22 @@ import (
 //   - Protocol: the value must be a scheme (an ASCII letter followed by
 //     ASCII letters, digits, "+", "-" and "."), and is lowercased.
 //
-// Then Generate reads the component it wrote as the URL parser reads that
-// component (each pathname segment as a URL's path holds it, so that "." and
-// ".." are refused) and matches it against p: the text must be what the URL
-// parser keeps, and matching must give each group the value written for it
-// (so that "/:a-:b" refuses a = "x-y", which matching would read as "x").
-// What Generate returns is therefore the component as a URL holds it after
-// parsing, and "the same" value comes back from [Pattern.Exec] on a URL
-// made with it: for pathname, search, hash, username and password the
-// group's value, percent-decoded ([url.PercentDecodeString]), is the value
-// given; for a hostname it is the value's ASCII form; for a port, the
-// number; for a protocol, the lowercased scheme. A component made with
-// Generate may be set with the URL's setters, given in an [Init], or joined
-// into a URL string (a non-special pathname that begins with "//" after
-// "scheme:" with no host needs the "/." the URL serializer writes there).
-//
-// This differs from the tentative tests in one case: for a pattern of a
-// scheme that is not special, a pathname value " " gives "/%20" where the
-// tests expect "/ ": a URL holds "/%20" there, and the URL parser strips a
-// space that ends a URL string.
+// Then Generate sets the component it wrote as it is to be used: with the
+// component's setter on a URL of each scheme that p's protocol can match
+// (the protocol when it is fixed text; otherwise each special scheme it
+// matches and one that is not special), and as that component of an Init
+// with that protocol. It refuses the values when a setter or Init rejects
+// the component, and when matching what the URL or Init then holds against
+// p does not give each group back its value: so a "." or ".." segment,
+// which the pathname setter removes, is refused; so is a = "x-y" in
+// "/:a-:b", which matching would read as "x"; so is a hostname that a URL
+// reads as another host ("localhost" in a file URL, "1" in Init, which
+// reads a hostname as a special URL's host, 0.0.0.1). The value comes back
+// "the same" as [Pattern.ExecURL] and [Pattern.ExecInit] give it: for
+// pathname, search, hash, username and password the group's value,
+// percent-decoded ([url.PercentDecodeString]), is the value given; for a
+// hostname it is the value's ASCII form; for a port, the number; for a
+// protocol, the lowercased scheme.
 //
 // Names in groups that the pattern does not have are ignored. The
 // component's pattern must have only fixed text and named groups without a
@@ -90,7 +104,7 @@ func (p *Pattern) Generate(c Component, groups map[string]string) (string, error
 	}
 	g := generator{p: p, c: c, comp: p.components[c]}
 	var b strings.Builder
-	var written []string // the text written for each group, in name list order
+	var values, written []string // each group's value and the text written for it, in name list order
 	for _, part := range g.comp.parts {
 		if part.Modifier != modifierNone {
 			return "", g.fail(nil, "a part with a modifier")
@@ -108,18 +122,20 @@ func (p *Pattern) Generate(c Component, groups map[string]string) (string, error
 		if !ok {
 			return "", g.fail([]string{part.Name}, "no value")
 		}
-		encoded, why := g.encode(toUSVString(value))
+		value = toUSVString(value)
+		encoded, why := g.encode(value)
 		if why != "" {
 			return "", g.fail([]string{part.Name}, why)
 		}
 		b.WriteString(part.Prefix)
 		b.WriteString(encoded)
 		b.WriteString(part.Suffix)
+		values = append(values, value)
 		written = append(written, encoded)
 	}
 	text := b.String()
 	if len(written) > 0 {
-		if names, why := g.check(text, written); why != "" {
+		if names, why := g.check(text, values, written); why != "" {
 			return "", g.fail(names, why)
 		}
 	}
@@ -147,12 +163,14 @@ func (g generator) fail(groups []string, why string) error {
 // Code points that Generate percent-encodes in a value before the
 // component's encoding callback runs on it (see Generate), beside those the
 // callback encodes. The URL parser drops tab, LF and CR, and leaves a "%"
-// as it is, which a reader would then decode.
+// as it is, which a reader would then decode. In a pathname, the opaque
+// pathname callback (a scheme that is not special) ends the path at "?" and
+// "#". The search and hash setters, and Init, remove a leading "?" and "#".
 const (
 	encodeAlways   = "%\t\n\r"
-	encodePathname = encodeAlways + " \"#<>?^`{};|" + "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f" +
-		"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f"
-	encodeSearch = encodeAlways + "&=+;#"
+	encodePathname = encodeAlways + "?#;|"
+	encodeSearch   = encodeAlways + "&=+;#?"
+	encodeHash     = encodeAlways + "#"
 )
 
 // encode returns value, a scalar value string, written for a group of g's
@@ -169,8 +187,10 @@ func (g generator) encode(value string) (string, string) {
 			return "", `a value that is not a scheme (an ASCII letter, then ASCII letters, digits, "+", "-" and ".")`
 		}
 		encoded, err = g.comp.callback(value)
-	case Username, Password, Hash:
+	case Username, Password:
 		encoded, err = g.comp.callback(percentEncodeASCII(value, encodeAlways))
+	case Hash:
+		encoded, err = g.comp.callback(percentEncodeASCII(value, encodeHash))
 	case Search:
 		encoded, err = g.comp.callback(percentEncodeASCII(value, encodeSearch))
 	case Pathname:
@@ -210,66 +230,197 @@ func (g generator) encode(value string) (string, string) {
 	return encoded, ""
 }
 
-// check reads text, the component g wrote with the group values written,
-// as the URL parser reads such a component, and matches it against g's
-// component. It returns the groups at fault and why when the URL parser
-// would keep another text, or matching would give a group another value.
-func (g generator) check(text string, written []string) ([]string, string) {
+// check sets text, the component g wrote with the group values written
+// for values, in a URL as it would be set, and matches what the URL holds
+// against g's component: with the component's setter on a URL of each
+// scheme that p's protocol matches (see schemes), and as that component of
+// an Init with that protocol. It returns the groups at fault and why when
+// one of them rejects text, or matching does not give each group back its
+// value (see same).
+func (g generator) check(text string, values, written []string) ([]string, string) {
 	names := g.comp.names
-	read, ok := g.read(text)
-	if !ok {
-		return names, "a " + g.c.String() + " that the URL parser rejects"
-	}
-	if read != text {
-		if g.c == Pathname && hasDotSegment(text) {
-			return names, `a "." or ".." path segment, which the URL parser removes`
-		}
-		return names, "a " + g.c.String() + " that the URL parser changes"
-	}
-	if g.c == Port {
-		for _, s := range specialSchemes {
-			if s.defaultPort != "" && s.defaultPort == text && g.p.components[Protocol].test(s.scheme) {
-				return names, "the default port of " + strconv.Quote(s.scheme) + ", which a URL of that scheme drops"
+	readings := 0
+	for _, scheme := range g.schemes() {
+		for _, viaInit := range []bool{false, true} {
+			read, applies, ok := g.read(text, scheme, viaInit)
+			if !applies {
+				continue
 			}
+			readings++
+			how := "Init"
+			if g.c != Protocol {
+				how += " with protocol " + strconv.Quote(scheme)
+			}
+			if !viaInit {
+				how = "the " + g.c.String() + " setter of a URL of scheme " + strconv.Quote(scheme)
+			}
+			if !ok {
+				return names, "a " + g.c.String() + " that " + how + " rejects"
+			}
+			got, ok := g.comp.exec(read)
+			mismatch := -1
+			for i := 0; ok && i < len(got); i++ {
+				if !got[i].Defined || !g.same(got[i].Value, values[i], written[i]) {
+					mismatch = i
+					break
+				}
+			}
+			switch {
+			case ok && mismatch < 0:
+				continue
+			case g.c == Pathname && hasDotSegment(text):
+				return names, `a "." or ".." path segment, which the URL parser removes`
+			case g.c == Port && read == "":
+				return names, "the default port of " + strconv.Quote(scheme) + ", which a URL of that scheme drops"
+			case !ok:
+				return names, "a " + g.c.String() + " that the pattern does not match once " + how + " has read it"
+			}
+			return names[mismatch : mismatch+1], "a value that matching reads otherwise (the text next to the group also occurs in it)"
 		}
 	}
-	values, ok := g.comp.exec(text)
-	if !ok {
-		return names, "a " + g.c.String() + " that the pattern does not match"
-	}
-	for i, v := range values {
-		if !v.Defined || v.Value != written[i] {
-			return names[i : i+1], "a value that matching reads otherwise (the text next to the group also occurs in it)"
-		}
+	if readings == 0 {
+		return names, "a " + g.c.String() + ", which no URL of a scheme that the protocol matches has"
 	}
 	return nil, ""
 }
 
-// nonSpecialURL is a URL whose scheme is not special, for reading a
-// pathname as the path of such a URL.
-var nonSpecialURL = url.MustParse("non-special://dummy.invalid/")
-
-// read returns text, a component g wrote, as the URL parser reads that
-// component, or false when the parser returns failure for it.
-func (g generator) read(text string) (string, bool) {
+// same reports whether got, the value that matching gave a group of g's
+// component, is value, the value given to Generate, which Generate wrote
+// as written: for a hostname, port or protocol got is what Generate wrote
+// (a value's ASCII form, number or lowercased scheme); for the other
+// components got, percent-decoded, is value.
+func (g generator) same(got, value, written string) bool {
 	switch g.c {
-	case Hostname:
-		// Also the text of an IPv6 address pattern: the host parser reads
-		// it as a URL's host.
-		host, err := canonicalizeHostname(text)
-		return host, err == nil
-	case Pathname:
-		// A pattern of a scheme that is not special has the opaque
-		// pathname callback, but a pathname that begins with "/" is read
-		// as a path, which resolves dot segments and encodes more.
-		if g.comp.opts.delimiter != "/" && strings.HasPrefix(text, "/") {
-			u := nonSpecialURL
-			u.SetPathname(text)
-			return u.Pathname(), true
+	case Hostname, Port, Protocol:
+		return got == written
+	}
+	return url.PercentDecodeString(got) == value
+}
+
+// schemes returns the schemes of the URLs check sets a component in: the
+// protocol of p when it is fixed text; otherwise each special scheme that
+// it matches, and "non-special" for the schemes that are not special
+// (which all read a component alike) when it matches that, or matches no
+// special scheme. For the protocol itself, which Init alone sets, one
+// scheme that does not matter.
+func (g generator) schemes() []string {
+	protocol := g.p.components[Protocol]
+	if g.c == Protocol {
+		return []string{""}
+	}
+	if fixed, ok := protocol.fixedText(); ok {
+		return []string{fixed}
+	}
+	var schemes []string
+	for _, s := range specialSchemes {
+		if protocol.test(s.scheme) {
+			schemes = append(schemes, s.scheme)
 		}
 	}
-	read, err := g.comp.callback(text)
-	return read, err == nil
+	if len(schemes) == 0 || protocol.test("non-special") {
+		schemes = append(schemes, "non-special")
+	}
+	return schemes
+}
+
+// fixedText returns the text c matches when its pattern has only fixed
+// text, and false otherwise.
+func (c *component) fixedText() (string, bool) {
+	var b strings.Builder
+	for _, part := range c.parts {
+		if part.Type != partFixedText || part.Modifier != modifierNone {
+			return "", false
+		}
+		b.WriteString(part.Value)
+	}
+	return b.String(), true
+}
+
+// schemeURLs are URLs of each special scheme and of a scheme that is not
+// special, with a host, for check to set a component in. A URL is a
+// value: each use gets a copy.
+var schemeURLs = func() map[string]url.URL {
+	m := map[string]url.URL{"non-special": url.MustParse("non-special://dummy.invalid/")}
+	for _, s := range specialSchemes {
+		m[s.scheme] = url.MustParse(s.scheme + "://dummy.invalid/")
+	}
+	m["file"] = url.MustParse("file:///")
+	return m
+}()
+
+// read returns text, a component g wrote, as a URL of scheme holds it once
+// set with the component's setter (https://url.spec.whatwg.org/#urlutils-members),
+// or, with viaInit, as match reads it as that component of an Init whose
+// protocol is scheme (https://urlpattern.spec.whatwg.org/#process-a-urlpatterninit,
+// type "url"). It returns false for applies when there is no such setter
+// (the protocol's, which could not change a scheme between special and not
+// special; the pathname's of a URL whose path is opaque, as a path that does
+// not begin with "/" is when the scheme is not special; the username's,
+// password's and port's of a URL that cannot have them), and false for ok
+// when the setter or Init rejects text.
+func (g generator) read(text, scheme string, viaInit bool) (read string, applies, ok bool) {
+	var err error
+	if viaInit {
+		switch g.c {
+		case Protocol:
+			read, err = canonicalizeProtocol(text)
+		case Username:
+			read, err = canonicalizeUsername(text)
+		case Password:
+			read, err = canonicalizePassword(text)
+		case Hostname:
+			read, err = canonicalizeHostname(text)
+		case Port:
+			read, err = canonicalizePortFor(text, scheme, true)
+		case Pathname:
+			if scheme == "" || isSpecialScheme(scheme) {
+				read, err = canonicalizePathname(text)
+			} else {
+				read, err = canonicalizeOpaquePathname(text)
+			}
+		case Search:
+			read, err = canonicalizeSearch(strings.TrimPrefix(text, "?"))
+		case Hash:
+			read, err = canonicalizeHash(strings.TrimPrefix(text, "#"))
+		}
+		return read, true, err == nil
+	}
+	if g.c == Protocol || g.c == Pathname && !isSpecialScheme(scheme) && !strings.HasPrefix(text, "/") {
+		return "", false, false
+	}
+	u, found := schemeURLs[scheme]
+	if !found {
+		if u, err = url.Parse(scheme + "://dummy.invalid/"); err != nil {
+			return "", false, false
+		}
+	}
+	switch g.c {
+	case Username:
+		err = u.SetUsername(text)
+		read = u.Username()
+	case Password:
+		err = u.SetPassword(text)
+		read = u.Password()
+	case Hostname:
+		err = u.SetHostname(text)
+		read = u.Hostname()
+	case Port:
+		err = u.SetPort(text)
+		read = u.Port()
+	case Pathname:
+		err = u.SetPathname(text)
+		read = u.Pathname()
+	case Search:
+		err = u.SetSearch(text)
+		read, _ = u.Query()
+	case Hash:
+		err = u.SetHash(text)
+		read, _ = u.Fragment()
+	}
+	if errors.Is(err, url.ErrCannotHaveUsernamePasswordPort) {
+		return "", false, false
+	}
+	return read, true, err == nil
 }
 
 // hasDotSegment reports whether the path text has a single-dot or a

@@ -65,6 +65,7 @@ var generateShapes = []generateShape{
 	{init: &Init{Protocol: str("https"), Username: str(":a"), Password: str(":b"), Hostname: str("example.com"), Pathname: str("/")}, live: true},
 	{init: &Init{Protocol: str("https"), Username: str(":a"), Password: str(":b-:c"), Hostname: str("example.com"), Pathname: str("/")}},
 	{init: &Init{Protocol: str(":a"), Hostname: str("example.com"), Pathname: str("/x")}, live: true},
+	{init: &Init{Protocol: str("file"), Hostname: str(":a"), Pathname: str("/x")}, labels: []string{"$a"}},
 }
 
 // mustAccept reports whether Generate must accept value for a group of
@@ -129,42 +130,63 @@ func sameValue(c Component, got, value string) bool {
 	return url.PercentDecodeString(got) == toUSVString(value)
 }
 
-// joinURL joins the eight components of a URL into a URL string, as the
-// URL serializer (https://url.spec.whatwg.org/#concept-url-serializer)
-// writes them.
-func joinURL(comps *[numComponents]string) string {
-	var b strings.Builder
-	b.WriteString(comps[Protocol])
-	b.WriteString(":")
-	hasHost := comps[Hostname] != "" || isSpecialScheme(comps[Protocol])
-	if hasHost {
-		b.WriteString("//")
-		if comps[Username] != "" || comps[Password] != "" {
-			b.WriteString(comps[Username])
-			if comps[Password] != "" {
-				b.WriteString(":")
-				b.WriteString(comps[Password])
-			}
-			b.WriteString("@")
+// setURL returns the URL that the components generated for p make when
+// each is set as Generate's documentation says: with its setter, on a URL
+// of the generated protocol with a host ("file:///" for file). A component
+// whose pattern is "*" (generated as the empty string) is left as that URL
+// has it, and so is an empty username, password or port. It returns false
+// when the path is opaque (a scheme that is not special and a pathname that
+// does not begin with "/"), which no setter sets (Init gives it), and an
+// error when a setter rejects a component.
+func setURL(p *Pattern, comps *[numComponents]string) (url.URL, bool, error) {
+	scheme := comps[Protocol]
+	if !isSpecialScheme(scheme) && !strings.HasPrefix(comps[Pathname], "/") {
+		return url.URL{}, false, nil
+	}
+	href := scheme + "://dummy.invalid/"
+	if scheme == "file" {
+		href = "file:///"
+	}
+	u, err := url.Parse(href)
+	if err != nil {
+		return u, true, err
+	}
+	for _, c := range []Component{Hostname, Port, Username, Password, Pathname, Search, Hash} {
+		text := comps[c]
+		if p.components[c].patternString == "*" || text == "" && (c == Port || c == Username || c == Password) {
+			continue
 		}
-		b.WriteString(comps[Hostname])
-		if comps[Port] != "" {
-			b.WriteString(":")
-			b.WriteString(comps[Port])
+		var err error
+		switch c {
+		case Hostname:
+			err = u.SetHostname(text)
+		case Port:
+			err = u.SetPort(text)
+		case Username:
+			err = u.SetUsername(text)
+		case Password:
+			err = u.SetPassword(text)
+		case Pathname:
+			err = u.SetPathname(text)
+		case Search:
+			err = u.SetSearch(text)
+		case Hash:
+			err = u.SetHash(text)
 		}
-	} else if strings.HasPrefix(comps[Pathname], "//") {
-		b.WriteString("/.")
+		if err != nil {
+			return u, true, err
+		}
 	}
-	b.WriteString(comps[Pathname])
-	if comps[Search] != "" {
-		b.WriteString("?")
-		b.WriteString(comps[Search])
+	return u, true, nil
+}
+
+// initOf returns the components generated as an Init.
+func initOf(comps *[numComponents]string) Init {
+	init := Init{}
+	for c := Protocol; c <= Hash; c++ {
+		*init.field(c) = &comps[c]
 	}
-	if comps[Hash] != "" {
-		b.WriteString("#")
-		b.WriteString(comps[Hash])
-	}
-	return b.String()
+	return init
 }
 
 // generateAll runs Generate on each component of p with groups. A
@@ -220,10 +242,11 @@ func checkGenerateError(t *testing.T, p *Pattern, c Component, groups map[string
 }
 
 // checkGenerated checks the property of Generate for p and groups: either
-// it refuses, or the URL made of what it generates, parsed and matched
-// against p, gives each group the same value (as sameValue defines it),
-// and so does matching the components given as an Init. It returns false
-// when Generate refused.
+// it refuses, or the URL made of what it generates, each component set with
+// its setter (setURL) and matched against p with ExecURL, gives each group
+// the same value (as sameValue defines it), and so does matching the
+// components given as an Init with ExecInit. It returns false when Generate
+// refused.
 func checkGenerated(t *testing.T, p *Pattern, groups map[string]string) bool {
 	t.Helper()
 	comps, c, err := generateAll(p, groups)
@@ -231,17 +254,21 @@ func checkGenerated(t *testing.T, p *Pattern, groups map[string]string) bool {
 		checkGenerateError(t, p, c, groups, err)
 		return false
 	}
-	href := joinURL(&comps)
-	init := Init{}
-	for c := Protocol; c <= Hash; c++ {
-		*init.field(c) = &comps[c]
-	}
-	for _, r := range []struct {
+	type match struct {
 		how string
 		r   *Result
-	}{{"Exec(" + strconv.Quote(href) + ")", p.Exec(href)}, {"ExecInit", p.ExecInit(init)}} {
-		if r.r == nil {
-			t.Errorf("groups %q: %s does not match the pattern", groups, r.how)
+	}
+	matches := []match{{"ExecInit", p.ExecInit(initOf(&comps))}}
+	u, ok, err := setURL(p, &comps)
+	switch {
+	case err != nil:
+		t.Errorf("groups %q: the setters reject the components %q: %v", groups, comps, err)
+	case ok:
+		matches = append(matches, match{"ExecURL(" + strconv.Quote(u.Href()) + ")", p.ExecURL(u)})
+	}
+	for _, m := range matches {
+		if m.r == nil {
+			t.Errorf("groups %q: %s does not match the pattern", groups, m.how)
 			continue
 		}
 		for c := Protocol; c <= Hash; c++ {
@@ -249,9 +276,9 @@ func checkGenerated(t *testing.T, p *Pattern, groups map[string]string) bool {
 				continue
 			}
 			for _, name := range p.components[c].names {
-				got := r.r.Component(c).Groups[name]
+				got := m.r.Component(c).Groups[name]
 				if !got.Defined || !sameValue(c, got.Value, groups[name]) {
-					t.Errorf("%s, %v group %q = %q, generated from %q", r.how, c, name, got.Value, groups[name])
+					t.Errorf("%s, %v group %q = %q, generated from %q", m.how, c, name, got.Value, groups[name])
 				}
 			}
 		}
@@ -273,11 +300,11 @@ func checkShape(t *testing.T, shape generateShape, p *Pattern, groups map[string
 	if err != nil {
 		return
 	}
-	href := joinURL(&comps)
-	u, err := url.Parse(href)
-	if err != nil {
-		t.Fatalf("url.Parse(%q): %v", href, err)
+	u, ok, err := setURL(p, &comps)
+	if err != nil || !ok {
+		return // (checkGenerated reported a setter's error)
 	}
+	href := u.Href()
 	text := func(v string) string { return toUSVString(v) }
 	if shape.segments != nil {
 		var got, want []string
@@ -331,20 +358,23 @@ func (s generateShape) compile() (*Pattern, error) {
 // For route shapes (generateShapes) and for patterns of one component made
 // from the fuzz input, with arbitrary values for the groups: either
 // Generate refuses with an *Error of kind ErrGenerate that names the group
-// and holds no value, or the URL made of the components it generates,
-// parsed and matched against the pattern with Exec (and the components
-// matched as an Init with ExecInit), gives back the same values. For the
+// and holds no value, or the URL made of the components it generates, each
+// set with its setter on a URL of the generated protocol (setURL; not
+// joined into a URL string) and matched against the pattern with ExecURL,
+// and the components matched as an Init with ExecInit, give back the same
+// values. For the
 // route shapes, the URL must also have the path segments, query pairs,
 // fragment or host labels of the shape with each value in its place, and
 // Generate must not refuse a value that the group can hold.
 //
 // A pattern made from the fuzz input is checked only when a plain value
-// ("v") in each group makes a URL that it matches: a pattern whose fixed
+// ("v") in each group makes a URL and an Init that it matches: a pattern whose fixed
 // text alone makes no such URL (a pathname "x" of https) is not Generate's
 // failure.
 func FuzzGenerate(f *testing.F) {
 	values := []string{"..", "1&admin=true", `victim\x`, ".", "%2e%2e", ".%2E", "a/b", "a b ", "bücher", "443", "080",
-		"a．b", "HTTP", "S3CR~T", "x-y", "a=b", "a+b", "a#b", "a?b", "\t", "🍅", "%61dmin", "1", "/x", "//x", "..;", "C|"}
+		"a．b", "HTTP", "S3CR~T", "x-y", "a=b", "a+b", "a#b", "a?b", "\t", "🍅", "%61dmin", "1", "/x", "//x", "..;", "C|",
+		" ", "?x", "#x", "localhost"}
 	for i := range generateShapes {
 		for _, v := range values {
 			f.Add(uint8(i), "", v, "x", "y")
@@ -400,7 +430,10 @@ func FuzzGenerate(f *testing.F) {
 			fuzzed[name] = []string{a, b, c}[i%3]
 		}
 		comps, _, err := generateAll(p, plain)
-		if err != nil || p.Exec(joinURL(&comps)) == nil {
+		if err != nil || p.ExecInit(initOf(&comps)) == nil {
+			return
+		}
+		if u, ok, err := setURL(p, &comps); err != nil || ok && p.ExecURL(u) == nil {
 			return
 		}
 		checkGenerated(t, p, fuzzed)
@@ -470,14 +503,25 @@ func TestGenerate(t *testing.T) {
 		// but the path is still a path.
 		{"foo://example.com/:a", Options{}, Pathname, map[string]string{"a": "a/b"}, "/a/b"},
 		{"foo://example.com/:a", Options{}, Pathname, map[string]string{"a": "a/../b"}, refused},
-		{"foo://example.com/:a", Options{}, Pathname, map[string]string{"a": "a "}, "/a%20"},
+		// The opaque pathname callback leaves a space (as the tests expect:
+		// "/ "); the pathname setter writes it %20, and Init keeps it: the
+		// value comes back either way. "?" and "#" would end the path.
+		{"foo://example.com/:a", Options{}, Pathname, map[string]string{"a": "a "}, "/a "},
+		{"foo://example.com/:a", Options{}, Pathname, map[string]string{"a": " "}, "/ "},
+		{"foo://example.com/:a", Options{}, Pathname, map[string]string{"a": "a?b#c<d>"}, "/a%3Fb%23c<d>"},
+		{"foo://example.com/:a", Options{}, Pathname, map[string]string{"a": "a/./b"}, refused},
+		// A path that does not begin with "/": an opaque path.
+		{"foo::a", Options{}, Pathname, map[string]string{"a": "a b?c"}, "a b%3Fc"},
 		{"foo://example.com/:a", Options{}, Pathname, map[string]string{"a": `a\b`}, `/a\b`},
 		// Search: one value where the group is.
 		{"https://example.com/?q=:a", Options{}, Search, map[string]string{"a": "1&admin=true"}, "q=1%26admin%3Dtrue"},
 		{"https://example.com/?q=:a", Options{}, Search, map[string]string{"a": "a+b;c#d'e f"}, "q=a%2Bb%3Bc%23d%27e%20f"},
 		{"https://example.com/?:a=:b", Options{}, Search, map[string]string{"a": "x=y", "b": "z"}, "x%3Dy=z"},
-		// Hash: "#" stays, "%" does not.
-		{"https://example.com/#:a", Options{}, Hash, map[string]string{"a": "a#b%c d"}, "a#b%25c%20d"},
+		// The search setter and Init remove a leading "?".
+		{"https://example.com/?:a", Options{}, Search, map[string]string{"a": "?x"}, "%3Fx"},
+		// Hash: the hash setter and Init remove a leading "#".
+		{"https://example.com/#:a", Options{}, Hash, map[string]string{"a": "a#b%c d"}, "a%23b%25c%20d"},
+		{"https://example.com/#:a", Options{}, Hash, map[string]string{"a": "#x"}, "%23x"},
 		// Username and password: the userinfo percent-encode set.
 		{"https://:a@example.com/", Options{}, Username, map[string]string{"a": "a:b@c/%"}, "a%3Ab%40c%2F%25"},
 		// Hostname: one label, in ASCII.
@@ -492,6 +536,11 @@ func TestGenerate(t *testing.T) {
 		{"https://:a.example.com/", Options{}, Hostname, map[string]string{"a": "\u00ad"}, refused},
 		{"https://:a/", Options{}, Hostname, map[string]string{"a": "1"}, refused}, // 0.0.0.1
 		{"https://example.:a/", Options{}, Hostname, map[string]string{"a": "1"}, refused},
+		// A URL of a scheme that is not special holds "1" as it is, but Init
+		// reads a hostname as the host of a special URL (0.0.0.1).
+		{"foo://:a/", Options{}, Hostname, map[string]string{"a": "1"}, refused},
+		{"foo://:a/", Options{}, Hostname, map[string]string{"a": "Bücher"}, "xn--bcher-kva"},
+		{"file://:a/x", Options{}, Hostname, map[string]string{"a": "localhost"}, refused},
 		// Port: digits, no default port of a scheme the protocol matches.
 		{"https://example.com::a/", Options{}, Port, map[string]string{"a": "8080"}, "8080"},
 		{"https://example.com::a/", Options{}, Port, map[string]string{"a": "008080"}, "8080"},
