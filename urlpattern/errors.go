@@ -47,8 +47,9 @@ const (
 	ErrComponent
 	// ErrGenerate: Generate cannot build the component from the pattern and
 	// the groups: the pattern has a part that is not fixed text or a named
-	// group without modifier, a group has no value, or a value does not
-	// match its group.
+	// group without modifier, a group has no value, or a value cannot fill
+	// its group and nothing else (see [Pattern.Generate]). Err names the
+	// group and says why; it never holds the value.
 	ErrGenerate
 )
 

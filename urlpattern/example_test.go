@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/webstd/url"
 	"github.com/webstd/url/urlpattern"
 )
 
@@ -128,6 +129,48 @@ func ExamplePattern_Generate() {
 	// Output:
 	// xn--bcher-kva.example.com /books/a%20b
 	// true
+}
+
+// A value fills its group and nothing else: what would end the group,
+// add a query parameter or a path segment, or be removed by the URL parser
+// is percent-encoded or refused.
+func ExamplePattern_Generate_structure() {
+	// (The backslash makes the "?" the start of the search: after a group, a
+	// "?" would make the group optional.)
+	p := urlpattern.MustParse(`https://example.com/files/:name\?q=:q`)
+	search, _ := p.Generate(urlpattern.Search, map[string]string{"q": "1&admin=true"})
+	fmt.Println(search)
+	path, _ := p.Generate(urlpattern.Pathname, map[string]string{"name": "100% a?b#c"})
+	fmt.Println(path)
+	for _, name := range []string{"a/b", `a\b`, "..", "."} {
+		_, err := p.Generate(urlpattern.Pathname, map[string]string{"name": name})
+		fmt.Println(err)
+	}
+	// Each is a component, for its setter (or an Init): the URL they make
+	// gives the values back, percent-decoded.
+	u := url.MustParse("https://example.com/")
+	u.SetPathname(path)
+	u.SetSearch(search)
+	r := p.ExecURL(u)
+	fmt.Println(url.PercentDecodeString(r.Pathname.Groups["name"].Value))
+	fmt.Println(url.PercentDecodeString(r.Search.Groups["q"].Value))
+	// A scheme that is not special: the pathname callback leaves a space,
+	// which the pathname setter writes %20.
+	p = urlpattern.MustParse("foo://example.com/:name")
+	path, _ = p.Generate(urlpattern.Pathname, map[string]string{"name": "a b"})
+	u = url.MustParse("foo://example.com/")
+	u.SetPathname(path)
+	fmt.Printf("%q %s %q\n", path, u, url.PercentDecodeString(p.ExecURL(u).Pathname.Groups["name"].Value))
+	// Output:
+	// q=1%26admin%3Dtrue
+	// /files/100%25%20a%3Fb%23c
+	// urlpattern: generate in pathname "/files/:name": group "name": a value with "/" or "\", which end a path segment
+	// urlpattern: generate in pathname "/files/:name": group "name": a value with "/" or "\", which end a path segment
+	// urlpattern: generate in pathname "/files/:name": group "name": a "." or ".." path segment, which the URL parser removes
+	// urlpattern: generate in pathname "/files/:name": group "name": a "." or ".." path segment, which the URL parser removes
+	// 100% a?b#c
+	// 1&admin=true
+	// "/a b" foo://example.com/a%20b "a b"
 }
 
 // Errors say which step of the standard failed, and in which component.
