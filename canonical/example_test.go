@@ -91,6 +91,21 @@ func ExampleOptions() {
 	// https://example.com/p?a=2&z=1
 }
 
+// Removing a parameter changes nothing else: a segment that would become
+// "..", and so remove the segment before it, keeps its parameters.
+func ExampleOptions_stripParams() {
+	for _, s := range []string{
+		"https://example.com/a/b;jsessionid=1/c",
+		"https://example.com/a/..;jsessionid=1/c",
+	} {
+		key, _ := canonical.DedupStrip.CanonicalString(s)
+		fmt.Println(key)
+	}
+	// Output:
+	// https://example.com/a/b/c
+	// https://example.com/a/..;jsessionid=1/c
+}
+
 // IA is the Internet Archive's canonical URL: the URL whose SURT is the key.
 func ExampleIA() {
 	s, _ := canonical.IA.CanonicalString("http://www.Example.com:80/A/?jsessionid=0123456789abcdefghijklemopqrstuv&b=2&a=1#f")
