@@ -84,22 +84,31 @@ type Options struct {
 	DropEmptyQuery bool
 }
 
-// TrackingParams are query parameters that tag a link for analytics and do
-// not change the resource, for Options.StripParams: Google Analytics' "utm_"
-// parameters and the click identifiers of ad networks.
-var TrackingParams = []string{
-	"utm_*", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "fbclid", "msclkid",
-	"yclid", "twclid", "ttclid", "li_fat_id", "mc_cid", "mc_eid", "_ga", "_gl",
-	"igshid",
-}
+// TrackingParams returns the query parameters that tag a link for analytics
+// and do not change the resource, for Options.StripParams: Google
+// Analytics' "utm_" parameters and the click identifiers of ad networks. It
+// returns a new slice each time, which the caller may change.
+func TrackingParams() []string { return slices.Clone(trackingParams[:]) }
 
-// SessionParams are query parameters that carry a server session
+// SessionParams returns the query parameters that carry a server session
 // identifier, for Options.StripParams: those of Java servlets, PHP, ASP and
-// ColdFusion that the Internet Archive's canonicalizer strips, by name.
-var SessionParams = []string{
-	"jsessionid", "phpsessid", "aspsessionid*", "sessionid", "session_id",
-	"cfid", "cftoken",
-}
+// ColdFusion that the Internet Archive's canonicalizer strips, by name. It
+// returns a new slice each time, which the caller may change.
+func SessionParams() []string { return slices.Clone(sessionParams[:]) }
+
+// trackingParams and sessionParams are the lists that TrackingParams and
+// SessionParams return: arrays, which no importer can reach.
+var (
+	trackingParams = [...]string{
+		"utm_*", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "fbclid", "msclkid",
+		"yclid", "twclid", "ttclid", "li_fat_id", "mc_cid", "mc_eid", "_ga", "_gl",
+		"igshid",
+	}
+	sessionParams = [...]string{
+		"jsessionid", "phpsessid", "aspsessionid*", "sessionid", "session_id",
+		"cfid", "cftoken",
+	}
+)
 
 // errCanonical is returned when a canonicalization builds a string the URL
 // parser rejects. No input is known to do this; the fuzz tests look for one.
@@ -179,9 +188,15 @@ func (o Options) apply(u url.URL) (url.URL, error) {
 	return v, nil
 }
 
-// Profile returns a profile named name that canonicalizes with o.
-func (o Options) Profile(name string) Profile {
-	return Profile{name: name, kind: optionsProfile, opts: &o}
+// Canonical returns the canonical string of u: the href of Apply's result,
+// written without parsing it again when the steps change at most the
+// fragment. For the zero URL it returns "" and no error. An error means a
+// bug.
+func (o Options) Canonical(u url.URL) (string, error) {
+	if !u.IsValid() {
+		return "", nil
+	}
+	return o.canonicalString(&u)
 }
 
 // parts are the components of a URL record, as its getters return them.

@@ -78,13 +78,13 @@ func FuzzCanonicalStripOnly(f *testing.F) {
 
 // stripTestNames are the names FuzzCanonicalStripOnly strips with Options.
 func stripTestNames() []string {
-	return append(append([]string(nil), DedupStripOptions.StripParams...), "a", "b*")
+	return append(DedupStripOptions().StripParams, "a", "b*")
 }
 
 // stripTestOptions are the Options FuzzCanonicalStripOnly checks.
 func stripTestOptions() []Options {
 	names := stripTestNames()
-	all := DedupStripOptions
+	all := DedupStripOptions()
 	all.StripParams = names
 	return []Options{
 		{StripParams: names},
@@ -247,13 +247,13 @@ func checkStripOptions(t *testing.T, u url.URL) {
 		pieces = strings.Split(parts.query, "&")
 	}
 	for _, o := range stripTestOptions() {
-		key, err := o.Profile("strip").Canonical(u)
+		key, err := o.Canonical(u)
 		if err != nil {
 			t.Fatalf("%+v: Canonical(%q): %v", o, u.Href(), err)
 		}
 		check := func(v url.URL, same bool, what string) {
 			t.Helper()
-			k, err := o.Profile("strip").Canonical(v)
+			k, err := o.Canonical(v)
 			if err != nil {
 				t.Fatalf("%+v: Canonical(%q): %v", o, v.Href(), err)
 			}
