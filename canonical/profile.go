@@ -83,12 +83,19 @@ func (p Profile) String() string { return p.Name() }
 // profiles.
 var errNoProfile = errors.New("canonical: not a profile")
 
+// notAProfile returns Canonical's error for p, a value that is not one of
+// the profiles. It is a function of its own so that Canonical, which every
+// key goes through, does not build the error's arguments in its frame.
+//
+//go:noinline
+func (p Profile) notAProfile() error { return fmt.Errorf("%w: %v", errNoProfile, p) }
+
 // Canonical returns the canonical string of u. For the zero URL it returns
 // "" and no error. A Profile that is not one of the constants returns an
 // error.
 func (p Profile) Canonical(u url.URL) (string, error) {
 	if p >= numProfiles {
-		return "", fmt.Errorf("%w: %v", errNoProfile, p)
+		return "", p.notAProfile()
 	}
 	if !u.IsValid() {
 		return "", nil
