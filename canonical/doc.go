@@ -8,8 +8,9 @@
 //
 // # Profiles
 //
-// A Profile is a named canonicalization, from a url.URL to a string; Lookup
-// finds one by name:
+// A Profile is a named canonicalization, from a url.URL to a string. The
+// profiles are constants, which no importer can change; Lookup finds one by
+// name:
 //
 //   - "identity" (Identity): the URL Standard's serialization, the href.
 //   - "dedup" (Dedup): a semantic key: the fragment removed, percent-encoding
@@ -25,18 +26,29 @@
 //     key of (SURTOptions.Canonical).
 //
 // Options are the steps of the dedup profiles, which compose: set the ones
-// wanted, and Options.Apply returns the canonical url.URL, or Options.Profile
-// names them a profile. Each profile's and each step's documentation lists
-// what it does, in order.
+// wanted, and Options.Apply returns the canonical url.URL, Options.Canonical
+// its string. DedupOptions and DedupStripOptions return the steps of Dedup
+// and DedupStrip, as new values to start from. Each profile's and each
+// step's documentation lists what it does, in order.
+//
+//	o := canonical.DedupStripOptions()
+//	o.StripParams = append(o.StripParams, "ref")
+//	key, err := o.Canonical(u)
 //
 // Every profile is idempotent: its canonical string parses, and is its own
-// canonical string. The fuzz tests (FuzzCanonicalProfiles,
-// FuzzCanonicalOptions, FuzzCanonicalSURT) check both on every input, and a
-// canonicalization takes time linear in the length of the URL. On real URLs
-// it costs less than a url.Parse of the URL for the dedup and Safe Browsing
-// profiles, and about 1.5 times as much for ia and SURT (TestCost; see
-// BENCHMARKS.md in the repository): most URLs take a fast path that writes
-// the result once, held to the general path by the tests.
+// canonical string. A step that strips parameters or session identifiers
+// changes nothing but what it strips: two URLs that differ elsewhere never
+// get one key, and where removing a parameter would leave a segment that
+// the parser reads otherwise (a dot segment, which it would resolve), the
+// segment keeps it (Options.StripParams, SURTOptions.KeepSessionIDs). The
+// fuzz tests (FuzzCanonicalProfiles, FuzzCanonicalOptions,
+// FuzzCanonicalSURT, FuzzCanonicalStripOnly) check these on every input,
+// and a canonicalization takes time linear in the length of the URL. On
+// real URLs it costs less than a url.Parse of the URL for the dedup and Safe
+// Browsing profiles, and about 1.5 times as much for ia and SURT
+// (BenchmarkCanonical; see BENCHMARKS.md in the repository): most URLs take
+// a fast path that writes the result once, held to the general path by the
+// tests.
 //
 // # SURT
 //

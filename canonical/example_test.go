@@ -74,7 +74,8 @@ func ExampleDedupStrip() {
 	// https://shop.example/cart?item=7
 }
 
-// Options compose: choose the steps, and name the result a profile.
+// Options compose: choose the steps, and Apply them or take the canonical
+// string.
 func ExampleOptions() {
 	o := canonical.Options{
 		DropFragment: true,
@@ -84,11 +85,51 @@ func ExampleOptions() {
 	u := url.MustParse("https://example.com/p?z=1&ref=home&utm_medium=x&a=2#reviews")
 	v, err := o.Apply(u)
 	fmt.Println(v, err)
-	s, _ := o.Profile("shop").Canonical(u)
+	s, _ := o.Canonical(u)
 	fmt.Println(s)
 	// Output:
 	// https://example.com/p?a=2&z=1 <nil>
 	// https://example.com/p?a=2&z=1
+}
+
+// DedupStripOptions returns the steps of DedupStrip as a new Options: a
+// start for steps of one's own, which leaves the profile as it is.
+func ExampleDedupStripOptions() {
+	o := canonical.DedupStripOptions()
+	o.DropUserinfo = true
+	o.StripParams = append(o.StripParams, "ref")
+	const in = "https://user@example.com/a;jsessionid=1?ref=x&b=2&a=1"
+	s, _ := o.Canonical(url.MustParse(in))
+	fmt.Println(s)
+	s, _ = canonical.DedupStrip.CanonicalString(in)
+	fmt.Println(s)
+	// Output:
+	// https://example.com/a?a=1&b=2
+	// https://user@example.com/a?a=1&b=2&ref=x
+}
+
+// TrackingParams returns a new slice, to build steps of one's own from.
+func ExampleTrackingParams() {
+	o := canonical.Options{StripParams: append(canonical.TrackingParams(), "ref")}
+	s, _ := o.Canonical(url.MustParse("https://example.com/?id=7&utm_source=mail&ref=home&gclid=x"))
+	fmt.Println(s)
+	// Output:
+	// https://example.com/?id=7
+}
+
+// Removing a parameter changes nothing else: a segment that would become
+// "..", and so remove the segment before it, keeps its parameters.
+func ExampleOptions_stripParams() {
+	for _, s := range []string{
+		"https://example.com/a/b;jsessionid=1/c",
+		"https://example.com/a/..;jsessionid=1/c",
+	} {
+		key, _ := canonical.DedupStrip.CanonicalString(s)
+		fmt.Println(key)
+	}
+	// Output:
+	// https://example.com/a/b/c
+	// https://example.com/a/..;jsessionid=1/c
 }
 
 // IA is the Internet Archive's canonical URL: the URL whose SURT is the key.

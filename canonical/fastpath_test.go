@@ -22,7 +22,7 @@ func TestFastPaths(t *testing.T) {
 	for bits := range 1 << 8 {
 		surtSets = append(surtSets, surtOptions(bits))
 	}
-	optionSets := []Options{DedupOptions, DedupStripOptions, {}, {DropFragment: true}, {SortQuery: true},
+	optionSets := []Options{DedupOptions(), DedupStripOptions(), {}, {DropFragment: true}, {SortQuery: true},
 		{NormalizePercentEncoding: true, DropUserinfo: true, DropTrailingDot: true, DropEmptyQuery: true}}
 	var urls, fastSURT, fastKept int
 	for i, s := range inputs {
@@ -47,7 +47,7 @@ func TestFastPaths(t *testing.T) {
 		for _, o := range optionSets {
 			checkOptionsFast(t, o, u)
 		}
-		if DedupStripOptions.keeps(&u) {
+		if dedupStripOptions.keeps(&u) {
 			fastKept++
 		}
 		if t.Failed() {

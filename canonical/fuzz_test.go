@@ -62,7 +62,7 @@ func seedInputs(tb testing.TB) []string {
 			}
 		}
 	}
-	return append(inputs,
+	inputs = append(inputs,
 		"http://h/%252525252525", "http://h/a%3Fb?c&a=%26#x", "http://h/a%5Cb/%2e%2E/%252e%252e/c",
 		"sc:%2F%2Fx?b&a", "file://h/%63:/x", "http://www.www.a.b../(S(0123456789abcdefghijklmn))/x.aspx",
 		"http://a.com/?cfid=1&cftoken=2&jsessionid=0123456789abcdefghijklemopqrstuv&b",
@@ -73,6 +73,7 @@ func seedInputs(tb testing.TB) []string {
 		"http://192.0.2.1/A?b&a", "http://[2001:db8::1]:81/?Sid=x", "file:///C:/A/b/", "sc://H/A%41", "sc:A B?x",
 		"http://www.www/", "http://www.com./", "file://localhost/x", "file://www.localhost/x",
 	)
+	return append(inputs, stripSeeds...)
 }
 
 // FuzzCanonicalProfiles checks every named profile on every URL that

@@ -15,8 +15,10 @@ import (
 // percent-decoding ("%252525…", which decoding round after round makes
 // quadratic), dot segments that only decoding reveals, runs of dots in a
 // host, many www labels, query parameters to sort or strip, session
-// identifiers, ASP.NET session segments. An input 16 times as long must not
-// take more than 48 times as long (a quadratic algorithm takes 256 times).
+// identifiers, ColdFusion pairs that sorting makes, path parameters whose
+// segments keep them, ASP.NET session segments. An input 16 times as long
+// must not take more than 48 times as long (a quadratic algorithm takes 256
+// times).
 func TestLinear(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		t.Skip("timing test: skipped under -race and -short")
@@ -38,6 +40,8 @@ func TestLinear(t *testing.T) {
 		{"cfid-one-param", "http://h/?", "cfid=", "1&cftoken=2"},
 		{"asp-segments", "http://h/", asp, "x.aspx"},
 		{"path-params", "http://h/a", ";jsessionid=1", "/b"},
+		{"path-params-dot-segments", "http://h/", "..;jsessionid=1;a=2/", "b"},
+		{"cfid-sorted", "http://h/?", "cfid=1&x&cftoken=2&", "y"},
 		{"opaque-path", "sc:", "%2F%20", ""},
 	}
 	fs := canonicalFuncs()

@@ -34,6 +34,31 @@ type Options struct {
 	// empty, or no valid host, without them keeps them.
 	DropTrailingDot bool
 
+	// StripParams lists query parameters to remove, such as the tracking
+	// parameters of TrackingParams and the session identifiers of
+	// SessionParams. A name matches when it equals the parameter's name
+	// percent-decoded, ignoring ASCII case; a name ending in "*" matches
+	// every parameter name that starts with the rest ("utm_*" matches
+	// "utm_source"). Matching ";name=value" parameters are also removed
+	// from the path's segments ("/cart;jsessionid=0A1B" is "/cart").
+	//
+	// Removing a parameter changes nothing else: the "&" or ";" that
+	// delimited it goes with it, and the rest of the URL stays as it is.
+	// So a segment keeps all its parameters when removing them would leave a
+	// segment that the URL parser reads otherwise than as a name
+	// (https://url.spec.whatwg.org/#path-state): a dot segment ("." or
+	// "..", or either spelled with "%2e"), which the parser would resolve,
+	// removing the segment before it, or, as the first segment of a file:
+	// URL, a Windows drive letter ("C:" or "C|"), which the parser writes
+	// "C:". "/a/..;jsessionid=1/b" stays as it is, where removing the
+	// parameter would make it "/b", the key of another resource. (Encoding
+	// the dots instead would not do: the parser reads "%2e%2e" as "..".)
+	// Apply's result thus has as many path segments as u, each of them
+	// what the steps make of the same segment of u.
+	//
+	// The slice is read, never changed or kept, by Apply and Canonical.
+	StripParams []string
+
 	// NormalizePercentEncoding normalizes the percent-encoding of the
 	// username, password, opaque host, path, query and fragment as RFC 3986
 	// section 6.2.2 does: a percent-encoded unreserved character (a letter,
@@ -42,18 +67,9 @@ type Options struct {
 	// /~user/%E2%82%AC. Other bytes stay encoded, or not, as they are
 	// ("%2F" is not "/", nor "%26" "&"). In a file: URL a first path
 	// segment that would become a Windows drive letter ("/%43:") is left
-	// as it is, since the parser reads "C:" there as a drive letter and
-	// would move the host.
+	// as it is, but for the case of its hex digits, since the parser
+	// reads "C:" there as a drive letter (and writes "C|" as "C:").
 	NormalizePercentEncoding bool
-
-	// StripParams lists query parameters to remove, such as the tracking
-	// parameters in TrackingParams and the session identifiers in
-	// SessionParams. A name matches when it equals the parameter's name
-	// percent-decoded, ignoring ASCII case; a name ending in "*" matches
-	// every parameter name that starts with the rest ("utm_*" matches
-	// "utm_source"). Matching ";name=value" parameters are also removed
-	// from the path's segments ("/cart;jsessionid=0A1B" is "/cart").
-	StripParams []string
 
 	// SortQuery sorts the query's parameters by name, as bytes, keeping
 	// the order of parameters with the same name ("b=1&a=2&a=1" is
@@ -68,22 +84,31 @@ type Options struct {
 	DropEmptyQuery bool
 }
 
-// TrackingParams are query parameters that tag a link for analytics and do
-// not change the resource, for Options.StripParams: Google Analytics' "utm_"
-// parameters and the click identifiers of ad networks.
-var TrackingParams = []string{
-	"utm_*", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "fbclid", "msclkid",
-	"yclid", "twclid", "ttclid", "li_fat_id", "mc_cid", "mc_eid", "_ga", "_gl",
-	"igshid",
-}
+// TrackingParams returns the query parameters that tag a link for analytics
+// and do not change the resource, for Options.StripParams: Google
+// Analytics' "utm_" parameters and the click identifiers of ad networks. It
+// returns a new slice each time, which the caller may change.
+func TrackingParams() []string { return slices.Clone(trackingParams[:]) }
 
-// SessionParams are query parameters that carry a server session
+// SessionParams returns the query parameters that carry a server session
 // identifier, for Options.StripParams: those of Java servlets, PHP, ASP and
-// ColdFusion that the Internet Archive's canonicalizer strips, by name.
-var SessionParams = []string{
-	"jsessionid", "phpsessid", "aspsessionid*", "sessionid", "session_id",
-	"cfid", "cftoken",
-}
+// ColdFusion that the Internet Archive's canonicalizer strips, by name. It
+// returns a new slice each time, which the caller may change.
+func SessionParams() []string { return slices.Clone(sessionParams[:]) }
+
+// trackingParams and sessionParams are the lists that TrackingParams and
+// SessionParams return: arrays, which no importer can reach.
+var (
+	trackingParams = [...]string{
+		"utm_*", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "fbclid", "msclkid",
+		"yclid", "twclid", "ttclid", "li_fat_id", "mc_cid", "mc_eid", "_ga", "_gl",
+		"igshid",
+	}
+	sessionParams = [...]string{
+		"jsessionid", "phpsessid", "aspsessionid*", "sessionid", "session_id",
+		"cfid", "cftoken",
+	}
+)
 
 // errCanonical is returned when a canonicalization builds a string the URL
 // parser rejects. No input is known to do this; the fuzz tests look for one.
@@ -125,6 +150,14 @@ func (o Options) apply(u url.URL) (url.URL, error) {
 			c.host, changed = hv.String(), true
 		}
 	}
+	if len(o.StripParams) > 0 {
+		if !u.HasOpaquePath() {
+			set(&c.path, stripPathParams(c.path, o.StripParams, c.scheme == "file:"))
+		}
+		if c.hasQuery {
+			set(&c.query, stripQueryParams(c.query, o.StripParams))
+		}
+	}
 	if o.NormalizePercentEncoding {
 		set(&c.username, normalizePercent(c.username))
 		set(&c.password, normalizePercent(c.password))
@@ -138,14 +171,6 @@ func (o Options) apply(u url.URL) (url.URL, error) {
 		}
 		set(&c.query, normalizePercent(c.query))
 		set(&c.fragment, normalizePercent(c.fragment))
-	}
-	if len(o.StripParams) > 0 {
-		if !u.HasOpaquePath() {
-			set(&c.path, stripPathParams(c.path, o.StripParams))
-		}
-		if c.hasQuery {
-			set(&c.query, stripQueryParams(c.query, o.StripParams))
-		}
 	}
 	if o.SortQuery && c.hasQuery {
 		set(&c.query, sortQuery(c.query))
@@ -163,9 +188,15 @@ func (o Options) apply(u url.URL) (url.URL, error) {
 	return v, nil
 }
 
-// Profile returns a profile named name that canonicalizes with o.
-func (o Options) Profile(name string) Profile {
-	return Profile{name: name, kind: optionsProfile, opts: &o}
+// Canonical returns the canonical string of u: the href of Apply's result,
+// written without parsing it again when the steps change at most the
+// fragment. For the zero URL it returns "" and no error. An error means a
+// bug.
+func (o Options) Canonical(u url.URL) (string, error) {
+	if !u.IsValid() {
+		return "", nil
+	}
+	return o.canonicalString(&u)
 }
 
 // parts are the components of a URL record, as its getters return them.
@@ -356,35 +387,96 @@ func lowerByte(c byte) byte {
 }
 
 // stripPathParams removes from each segment of the path p the ";name=value"
-// parameters whose names match names.
-func stripPathParams(p string, names []string) string {
+// parameters whose names match names, but for a segment that would then be
+// a dot segment or, if first is set (the path of a file: URL), a first
+// segment that would be a Windows drive letter: that one keeps its
+// parameters (see Options.StripParams).
+func stripPathParams(p string, names []string, file bool) string {
 	if strings.IndexByte(p, ';') < 0 {
 		return p
 	}
 	var b []byte
 	done := 0 // p[:done] is in b, when b is not nil
-	for i := 0; i < len(p); i++ {
-		if p[i] != ';' {
-			continue
+	for start := 0; start < len(p); {
+		// The segment p[start:end], after a "/" (or at the start of a
+		// path that has none).
+		if p[start] == '/' {
+			start++
 		}
-		// The parameter runs to the next ";" or "/".
-		end := i + 1
-		for end < len(p) && p[end] != ';' && p[end] != '/' {
-			end++
+		end := start + strings.IndexByte(p[start:], '/')
+		if end < start {
+			end = len(p)
 		}
-		if name, _, _ := strings.Cut(p[i+1:end], "="); name != "" && matchParam(name, names) {
+		seg := p[start:end]
+		if i := strings.IndexByte(seg, ';'); i >= 0 && hasMatchingParam(seg[i:], names) {
 			if b == nil {
 				b = make([]byte, 0, len(p))
 			}
-			b = append(b, p[done:i]...)
-			done = end
+			n := len(b)
+			b = append(b, p[done:start]...)
+			m := len(b)
+			b = appendKeptParams(append(b, seg[:i]...), seg[i:], names)
+			if kept := b[m:]; isDotSegment(kept) || file && start == 1 && isWindowsDriveLetter(kept) {
+				b = b[:n] // the segment stays as it is
+			} else {
+				done = end
+			}
 		}
-		i = end - 1
+		start = end
 	}
-	if b == nil {
+	if b == nil || done == 0 {
 		return p
 	}
 	return string(append(b, p[done:]...))
+}
+
+// hasMatchingParam reports whether params, the ";name=value" parameters of
+// a path segment (starting with ";"), has one whose name matches names.
+func hasMatchingParam(params string, names []string) bool {
+	for param := range strings.SplitSeq(params[1:], ";") {
+		if name, _, _ := strings.Cut(param, "="); name != "" && matchParam(name, names) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendKeptParams appends to b the ";name=value" parameters of params (a
+// path segment's, starting with ";") whose names do not match names.
+func appendKeptParams(b []byte, params string, names []string) []byte {
+	for param := range strings.SplitSeq(params[1:], ";") {
+		if name, _, _ := strings.Cut(param, "="); name != "" && matchParam(name, names) {
+			continue
+		}
+		b = append(b, ';')
+		b = append(b, param...)
+	}
+	return b
+}
+
+// isDotSegment reports whether the path segment s is a single-dot or
+// double-dot URL path segment, which the URL parser resolves: ".", "..",
+// or either with some of its dots written "%2e", ignoring ASCII case
+// (https://url.spec.whatwg.org/#single-dot-path-segment).
+func isDotSegment[S ~string | ~[]byte](s S) bool {
+	dots := 0
+	for i := 0; i < len(s); dots++ {
+		switch {
+		case s[i] == '.':
+			i++
+		case i+2 < len(s) && s[i] == '%' && s[i+1] == '2' && (s[i+2] == 'e' || s[i+2] == 'E'):
+			i += 3
+		default:
+			return false
+		}
+	}
+	return dots == 1 || dots == 2
+}
+
+// isWindowsDriveLetter reports whether s is a Windows drive letter, an ASCII
+// letter and ":" or "|" (https://url.spec.whatwg.org/#windows-drive-letter).
+func isWindowsDriveLetter[S ~string | ~[]byte](s S) bool {
+	return len(s) == 2 && isASCIIAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
 }
 
 // sortQuery sorts the parameters of query by name, stably, and removes the

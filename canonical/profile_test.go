@@ -1,6 +1,8 @@
 package canonical
 
 import (
+	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -59,6 +61,14 @@ func TestLookup(t *testing.T) {
 			t.Errorf("%s: %q gives %q, %v", p, u, s, err)
 		}
 	}
+	for _, p := range []Profile{numProfiles, 255} {
+		if s, err := p.Canonical(u); s != "" || !errors.Is(err, errNoProfile) {
+			t.Errorf("%v: %q, %v; want an error", p, s, err)
+		}
+		if name := p.Name(); name != "Profile("+strconv.Itoa(int(p))+")" {
+			t.Errorf("Profile(%d).Name() = %q", int(p), name)
+		}
+	}
 	if _, err := Dedup.CanonicalString("not a URL"); err == nil {
 		t.Error("CanonicalString of a string that does not parse: no error")
 	}
@@ -71,7 +81,7 @@ func TestOptionsCompose(t *testing.T) {
 	steps := []Options{
 		{DropFragment: true}, {DropUserinfo: true}, {DropTrailingDot: true},
 		{NormalizePercentEncoding: true}, {StripParams: []string{"a", "utm_*"}},
-		{SortQuery: true}, {DropEmptyQuery: true}, DedupStripOptions,
+		{SortQuery: true}, {DropEmptyQuery: true}, DedupStripOptions(),
 		{DropUserinfo: true, SortQuery: true, StripParams: []string{"b"}},
 	}
 	inputs := []string{
@@ -99,7 +109,7 @@ func TestOptionsCompose(t *testing.T) {
 		return // the race detector's instrumentation allocates
 	}
 	u := url.MustParse("https://example.com/a?a=1&b=2")
-	if n := testing.AllocsPerRun(100, func() { DedupOptions.Apply(u) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { dedupOptions.Apply(u) }); n != 0 {
 		t.Errorf("Apply of a canonical URL allocates %v times", n)
 	}
 	if n := testing.AllocsPerRun(100, func() { SafeBrowsing.Canonical(u) }); n != 0 {

@@ -42,6 +42,18 @@ type SURTOptions struct {
 	// remove from the query (jsessionid, phpsessid and sid with 32 letters
 	// or digits, aspsessionid with 8 letters and 24 letters, cfid with
 	// cftoken) and from ASP.NET paths ("/(S(…))/page.aspx").
+	//
+	// Removing them changes nothing else, where the archives' patterns
+	// would: no identifier starts inside a percent-encoded byte
+	// ("%8aspsessionid…" is the byte 0x8A and "spsessionid…"); only a
+	// parameter named cfid pairs with a cftoken parameter ("xcfid=1" is a
+	// parameter of another name, which the archives cut to "x"), and it
+	// does when the cftoken parameter follows it once the other
+	// identifiers are removed, or once the parameters are sorted (so that
+	// the canonical URL has no pair left to remove); and in a file: URL an
+	// ASP.NET segment stays where removing it would make a Windows drive
+	// letter the path's first segment, which the URL parser reads as a
+	// drive letter (https://url.spec.whatwg.org/#path-state).
 	KeepSessionIDs bool
 
 	// KeepTrailingSlash keeps a "/" that ends the path; the archives remove
@@ -100,7 +112,7 @@ func (o SURTOptions) ia(u url.URL) iaURL {
 
 	r.path = r.iaPath(u)
 	if !o.KeepSessionIDs && strings.IndexByte(r.path, '(') >= 0 {
-		r.path = stripPathSessionIDs(r.path)
+		r.path = stripPathSessionIDs(r.path, r.scheme == "file")
 	}
 	if !o.KeepTrailingSlash {
 		for len(r.path) > 1 && r.path[len(r.path)-1] == '/' {
@@ -122,6 +134,13 @@ func (o SURTOptions) ia(u url.URL) iaURL {
 		}
 		if !o.KeepQueryOrder {
 			q = alphaReorderQuery(q)
+			if !o.KeepSessionIDs {
+				// Sorting can make a pair of ColdFusion
+				// parameters that the query as written does not
+				// have ("cftoken=2&x&cfid=1"), which reading the
+				// result again would remove.
+				q = stripCFIDPairs(q)
+			}
 		}
 		// query_strip_empty: an empty query is no query.
 		r.query, r.hasQuery = q, q != ""
@@ -361,47 +380,91 @@ func alphaReorderQuery(q string) string {
 // from a query (URLRegexTransformer.stripQuerySessionID), parameter by
 // parameter: a parameter that ends in "jsessionid=", "phpsessid=" or "sid="
 // and 32 ASCII letters or digits, or in "aspsessionid", 8 letters, "=" and
-// 24 letters, loses that end; one that ends in "cfid=" and a value, and is
-// followed by a parameter "cftoken=" and a value, loses that end and the
-// cftoken parameter. A parameter that is then empty is removed, but for the
-// last, which stays empty ("a=1&jsessionid=…" is "a=1&", as the archives
-// write it). The archives remove the last match of each pattern; this removes
-// them all, so that the result has none left to remove. Names are compared
-// ignoring ASCII case.
+// 24 letters, loses that end (repeatedly); a parameter "cfid=" and a value
+// that a parameter "cftoken=" and a value follows, once the others are
+// removed, goes with it. A parameter that is then empty is removed, but
+// for the last, which stays empty ("a=1&jsessionid=…" is "a=1&", as the
+// archives write it). The archives remove the last match of each pattern;
+// this removes them all, so that the result has none left to remove. Names
+// are compared ignoring ASCII case.
+//
+// Removing an identifier changes nothing else (see SURTOptions.KeepSessionIDs):
+// no match starts inside a percent-encoded byte ("%8aspsessionid…" is the
+// byte 0x8A and "spsessionid…"), and, unlike the archives, a "cfid=" that
+// ends a parameter of another name ("xcfid=1") is not the name cfid and
+// stays.
 func stripQuerySessionIDs(q string) string {
 	if !containsFold(q, "id") {
 		return q
 	}
 	pieces := strings.Split(q, "&")
-	out := pieces[:0] // written behind the pieces being read
-	changed := false
-	for i := 0; i < len(pieces); i++ {
-		p, stripped := pieces[i], false
+	// out is written behind the pieces being read; kept says whether the
+	// last piece read is in it.
+	out := pieces[:0]
+	changed, kept := false, true
+	for _, p := range pieces {
+		stripped := false
 		for {
-			if n := sessionSuffix(p); n > 0 {
-				p = p[:len(p)-n]
-			} else if j := cfidStart(p); j >= 0 && i+1 < len(pieces) && len(pieces[i+1]) > len("cftoken=") && hasPrefixFold(pieces[i+1], "cftoken=") {
-				p = p[:j]
-				i++ // the cftoken parameter goes too
-			} else {
+			n := sessionSuffix(p)
+			if n == 0 {
 				break
 			}
-			stripped = true
+			p, stripped = p[:len(p)-n], true
+		}
+		switch {
+		case isCFTokenParam(p) && len(out) > 0 && isCFIDParam(out[len(out)-1]):
+			out, stripped, kept = out[:len(out)-1], true, false
+		case p == "" && stripped:
+			kept = false
+		default:
+			out, kept = append(out, p), true
 		}
 		changed = changed || stripped
-		if p == "" && stripped && i+1 < len(pieces) {
+	}
+	if !changed {
+		return q
+	}
+	if !kept {
+		out = append(out, "") // the last parameter, emptied
+	}
+	return strings.Join(out, "&")
+}
+
+// stripCFIDPairs removes from the query q, whose parameters are in their
+// final order, every parameter "cfid=" and a value that a parameter
+// "cftoken=" and a value follows, with that one, repeatedly: the pairs that
+// stripQuerySessionIDs removes and that sorting the parameters has made.
+// Each pair removed makes the parameters around it neighbours, which it
+// then looks at; no other parameter changes, so the result keeps the order
+// of q (sorted, if q was) and has no pair left to remove.
+func stripCFIDPairs(q string) string {
+	if !containsFold(q, "cftoken=") {
+		return q
+	}
+	pieces := strings.Split(q, "&")
+	out := pieces[:0]
+	for _, p := range pieces {
+		if isCFTokenParam(p) && len(out) > 0 && isCFIDParam(out[len(out)-1]) {
+			out = out[:len(out)-1]
 			continue
 		}
 		out = append(out, p)
 	}
-	if !changed {
+	if len(out) == len(pieces) {
 		return q
 	}
 	return strings.Join(out, "&")
 }
 
+// isCFIDParam and isCFTokenParam report whether the query parameter p is
+// "cfid=" and a value, or "cftoken=" and a value, ignoring ASCII case: the
+// two halves of ColdFusion's session identifier.
+func isCFIDParam(p string) bool    { return len(p) > len("cfid=") && hasPrefixFold(p, "cfid=") }
+func isCFTokenParam(p string) bool { return len(p) > len("cftoken=") && hasPrefixFold(p, "cftoken=") }
+
 // sessionSuffix returns the length of the session identifier that ends p, or
-// 0.
+// 0. An identifier does not start inside a percent-encoded byte: after a
+// "%", or a "%" and a hex digit.
 func sessionSuffix(p string) int {
 	for _, key := range []string{"jsessionid=", "phpsessid=", "sid="} {
 		n := len(key) + 32
@@ -412,21 +475,18 @@ func sessionSuffix(p string) int {
 	const n = len("aspsessionid") + 8 + 1 + 24
 	if len(p) >= n {
 		s := p[len(p)-n:]
-		if hasPrefixFold(s, "aspsessionid") && allASCII(s[12:20], isASCIIAlpha) && s[20] == '=' && allASCII(s[21:], isASCIIAlpha) {
+		if hasPrefixFold(s, "aspsessionid") && allASCII(s[12:20], isASCIIAlpha) && s[20] == '=' && allASCII(s[21:], isASCIIAlpha) &&
+			!insideEscape(p, len(p)-n) {
 			return n
 		}
 	}
 	return 0
 }
 
-// cfidStart returns where the last "cfid=" of p that a value follows starts,
-// or -1.
-func cfidStart(p string) int {
-	j := lastIndexFold(p, "cfid=")
-	if j >= 0 && j+len("cfid=") == len(p) {
-		j = lastIndexFold(p[:j], "cfid=")
-	}
-	return j
+// insideEscape reports whether the byte of p at i is the second or third of a
+// percent-encoded byte ("%" and two hex digits).
+func insideEscape(p string, i int) bool {
+	return i >= 1 && isPercentEscape(p, i-1) || i >= 2 && isPercentEscape(p, i-2)
 }
 
 // stripPathSessionIDs removes from the path p the ASP.NET session segments
@@ -434,8 +494,12 @@ func cfidStart(p string) int {
 // segment "(" 24 letters or digits ")", or "(" and one or more of a letter,
 // "(", 24 letters or digits, ")", and then ")", which is followed by a "/"
 // and, somewhere after the next character, ".aspx". The archives remove the
-// last such segment; this removes them all.
-func stripPathSessionIDs(p string) string {
+// last such segment; this removes them all. Removing a segment changes
+// nothing else: in the path of a file: URL (file set), a segment that a
+// Windows drive letter follows stays when removing it would make the drive
+// letter the first segment, which the URL parser reads as a drive letter
+// (https://url.spec.whatwg.org/#path-state) and writes "c:" for "c|".
+func stripPathSessionIDs(p string, file bool) string {
 	k := lastIndexFold(p, ".aspx")
 	if k < 0 || strings.IndexByte(p, '(') < 0 {
 		return p
@@ -448,7 +512,10 @@ func stripPathSessionIDs(p string) string {
 			break
 		}
 		end += i
-		if i > 0 && end+2 <= k && isASPSessionSegment(p[i:end]) {
+		if i > 0 && end+2 <= k && isASPSessionSegment(p[i:end]) &&
+			!(file && len(b)+i-done == 1 && startsWithDriveLetterSegment(p[end+1:])) {
+			// (The output so far, b and p[done:i], is the "/" that
+			// starts the path.)
 			if b == nil {
 				b = make([]byte, 0, len(p))
 			}
@@ -461,6 +528,12 @@ func stripPathSessionIDs(p string) string {
 		return p
 	}
 	return string(append(b, p[done:]...))
+}
+
+// startsWithDriveLetterSegment reports whether the first segment of the
+// path rest (which follows a "/") is a Windows drive letter.
+func startsWithDriveLetterSegment(rest string) bool {
+	return len(rest) >= 2 && isWindowsDriveLetter(rest[:2]) && (len(rest) == 2 || rest[2] == '/')
 }
 
 // isASPSessionSegment reports whether seg is "(" 24 letters or digits ")"
@@ -645,14 +718,16 @@ func SURT(u url.URL) string { return (&SURTOptions{}).surt(&u) }
 //  4. Unless KeepCase, the path is lowercased (its escapes too).
 //  5. Unless KeepSessionIDs, the session segments of ASP.NET's cookieless
 //     sessions are removed from a path to an .aspx page:
-//     "/(S(4hqa0555fwsecu455xqckv45))/page.aspx" is "/page.aspx".
+//     "/(S(4hqa0555fwsecu455xqckv45))/page.aspx" is "/page.aspx" (but see
+//     KeepSessionIDs for a file: URL).
 //  6. Unless KeepTrailingSlash, "/"s that end the path are removed, but for
 //     the path "/".
 //  7. The query is percent-decoded repeatedly and percent-encoded once as
 //     the path is (but "?" and "\" stay), lowercased unless KeepCase, rid of
 //     session identifiers unless KeepSessionIDs, and sorted unless
-//     KeepQueryOrder: by name, then "a" before "a=", then by value. An empty
-//     query is dropped. Like the archives, this decodes "%26" and "%3D",
+//     KeepQueryOrder: by name, then "a" before "a=", then by value; a cfid
+//     parameter that sorting puts before a cftoken parameter goes with it.
+//     An empty query is dropped. Like the archives, this decodes "%26" and "%3D",
 //     which can change how the query splits ("q=a%26b" is "q=a&b").
 //  8. The key: for a URL with a host that is not empty, the host's labels
 //     reversed and joined by "," (an IPv4 address too, unless KeepIPOrder;
