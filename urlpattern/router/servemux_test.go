@@ -63,7 +63,8 @@ func testMux() *ServeMux {
 }
 
 // TestServeMux checks which handler serves each request, with what path
-// values and results, and the 404 and 405 responses.
+// values and results, the 404 and 405 responses, and the redirects of
+// requests that are not in their serialized form.
 func TestServeMux(t *testing.T) {
 	mux := testMux()
 	tls := func(r *http.Request) { r.TLS = &tls.ConnectionState{} }
@@ -73,47 +74,56 @@ func TestServeMux(t *testing.T) {
 		code           int
 		body           string
 		allow          string
+		location       string
 	}{
-		{"GET", "http://example.com/books/new", nil, 200, "new [GET /books/new]", ""},
-		{"GET", "http://example.com/books/42", nil, 200, "book [GET /books/:id] id=42", ""},
-		{"HEAD", "http://example.com/books/42", nil, 200, "", ""}, // GET serves HEAD (the body is not compared)
-		{"POST", "http://example.com/books/42", nil, 200, "post [POST /books/:id] id=42", ""},
-		{"DELETE", "http://example.com/books/42", nil, 200, "delete [DELETE /books/:id(\\d+)] id=42", ""},
-		{"DELETE", "http://example.com/books/x", nil, 405, "Method Not Allowed\n", "GET, HEAD, POST"},
-		{"PUT", "http://example.com/books/new", nil, 405, "Method Not Allowed\n", "GET, HEAD, POST"},
-		{"PUT", "http://example.com/files/a/b.txt", nil, 200, "files [/files/*] 0=a/b.txt", ""},
-		{"GET", "http://example.com/search?q=go", nil, 200, "search [/search?q=:q] q=", ""},
-		{"GET", "http://example.com/search?x=go", nil, 404, "404 page not found\n", ""},
-		{"GET", "http://example.com/docs", nil, 200, "docs [/docs/:page?] page=", ""},
-		{"GET", "http://example.com/docs/intro", nil, 200, "docs [/docs/:page?] page=intro", ""},
-		// Dot segments are resolved, as the URL parser does.
-		{"GET", "http://example.com/files/../books/7", nil, 200, "book [GET /books/:id] id=7", ""},
-		{"GET", "http://example.com/books/x/%2e%2E/new", nil, 200, "new [GET /books/new]", ""},
-		{"GET", "http://example.com/books/%2e%2E/new", nil, 404, "404 page not found\n", ""},
+		{"GET", "http://example.com/books/new", nil, 200, "new [GET /books/new]", "", ""},
+		{"GET", "http://example.com/books/42", nil, 200, "book [GET /books/:id] id=42", "", ""},
+		{"HEAD", "http://example.com/books/42", nil, 200, "", "", ""}, // GET serves HEAD (the body is not compared)
+		{"POST", "http://example.com/books/42", nil, 200, "post [POST /books/:id] id=42", "", ""},
+		{"DELETE", "http://example.com/books/42", nil, 200, "delete [DELETE /books/:id(\\d+)] id=42", "", ""},
+		{"DELETE", "http://example.com/books/x", nil, 405, "Method Not Allowed\n", "GET, HEAD, POST", ""},
+		{"PUT", "http://example.com/books/new", nil, 405, "Method Not Allowed\n", "GET, HEAD, POST", ""},
+		{"PUT", "http://example.com/files/a/b.txt", nil, 200, "files [/files/*] 0=a/b.txt", "", ""},
+		{"GET", "http://example.com/search?q=go", nil, 200, "search [/search?q=:q] q=", "", ""},
+		{"GET", "http://example.com/search?x=go", nil, 404, "404 page not found\n", "", ""},
+		{"GET", "http://example.com/docs", nil, 200, "docs [/docs/:page?] page=", "", ""},
+		{"GET", "http://example.com/docs/intro", nil, 200, "docs [/docs/:page?] page=intro", "", ""},
+		// Dot segments are not routed: the request is redirected to the
+		// path the URL parser resolves them to, 301 for GET, 308 for the
+		// other methods, whether or not a route matches that path.
+		{"GET", "http://example.com/files/../books/7", nil, 301, "<a href=\"/books/7\">Moved Permanently</a>.\n", "", "/books/7"},
+		{"HEAD", "http://example.com/files/../books/7", nil, 301, "", "", "/books/7"},
+		{"POST", "http://example.com/files/../books/7", nil, 308, "", "", "/books/7"},
+		{"GET", "http://example.com/books/x/%2e%2E/new", nil, 301, "<a href=\"/books/new\">Moved Permanently</a>.\n", "", "/books/new"},
+		{"GET", "http://example.com/books/%2e%2E/new", nil, 301, "<a href=\"/new\">Moved Permanently</a>.\n", "", "/new"},
+		{"GET", "http://example.com/search?q=a'b", nil, 301, "<a href=\"/search?q=a%27b\">Moved Permanently</a>.\n", "", "/search?q=a%27b"},
 		// The scheme comes from r.TLS, the host and port from r.Host.
-		{"GET", "http://shop.example.com/admin/x", nil, 404, "404 page not found\n", ""},
-		{"GET", "http://shop.example.com/admin/x", []func(*http.Request){tls}, 200, "admin [https://*.example.com/admin/*] host=shop", ""},
-		{"GET", "http://shop.example.com:8443/admin/x", []func(*http.Request){tls}, 404, "404 page not found\n", ""},
-		{"GET", "http://shop.example.com:443/admin/x", []func(*http.Request){tls}, 200, "admin [https://*.example.com/admin/*] host=shop", ""},
-		{"GET", "http://example.com/plain", nil, 200, "plain [http://example.com/plain]", ""},
-		{"GET", "http://EXAMPLE.com:80/plain", nil, 200, "plain [http://example.com/plain]", ""},
-		{"GET", "http://example.org/plain", nil, 404, "404 page not found\n", ""},
-		{"GET", "http://example.com/func", nil, 200, "func", ""},
-		{"GET", "http://example.com/nothing", nil, 404, "404 page not found\n", ""},
+		{"GET", "http://shop.example.com/admin/x", nil, 404, "404 page not found\n", "", ""},
+		{"GET", "http://shop.example.com/admin/x", []func(*http.Request){tls}, 200, "admin [https://*.example.com/admin/*] host=shop", "", ""},
+		{"GET", "http://shop.example.com:8443/admin/x", []func(*http.Request){tls}, 404, "404 page not found\n", "", ""},
+		// The default port and upper case are not the host's
+		// serialization: the Location names the serialized host, with the
+		// scheme the client used.
+		{"GET", "http://shop.example.com:443/admin/x", []func(*http.Request){tls}, 301, "<a href=\"//shop.example.com/admin/x\">Moved Permanently</a>.\n", "", "//shop.example.com/admin/x"},
+		{"GET", "http://example.com/plain", nil, 200, "plain [http://example.com/plain]", "", ""},
+		{"GET", "http://EXAMPLE.com:80/plain", nil, 301, "<a href=\"//example.com/plain\">Moved Permanently</a>.\n", "", "//example.com/plain"},
+		{"GET", "http://example.org/plain", nil, 404, "404 page not found\n", "", ""},
+		{"GET", "http://example.com/func", nil, 200, "func", "", ""},
+		{"GET", "http://example.com/nothing", nil, 404, "404 page not found\n", "", ""},
 		// A request without a host, or with one that is no URL's host.
-		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "" }}, 400, "400 Bad Request\n", ""},
-		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "a@example.com" }}, 400, "400 Bad Request\n", ""},
-		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "exa mple.com" }}, 400, "400 Bad Request\n", ""},
+		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "" }}, 400, "400 Bad Request\n", "", ""},
+		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "a@example.com" }}, 400, "400 Bad Request\n", "", ""},
+		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "exa mple.com" }}, 400, "400 Bad Request\n", "", ""},
 	}
 	for _, c := range cases {
 		rec := serve(mux, c.method, c.target, c.tweak...)
 		body := rec.Body.String()
-		if c.method == "HEAD" {
+		if c.method == "HEAD" || c.method == "POST" && rec.Code == 308 {
 			body = ""
 		}
-		if rec.Code != c.code || body != c.body || rec.Header().Get("Allow") != c.allow {
-			t.Errorf("%s %s: %d %q Allow %q, want %d %q Allow %q", c.method, c.target, rec.Code, body,
-				rec.Header().Get("Allow"), c.code, c.body, c.allow)
+		if rec.Code != c.code || body != c.body || rec.Header().Get("Allow") != c.allow || rec.Header().Get("Location") != c.location {
+			t.Errorf("%s %s: %d %q Allow %q Location %q, want %d %q Allow %q Location %q", c.method, c.target, rec.Code, body,
+				rec.Header().Get("Allow"), rec.Header().Get("Location"), c.code, c.body, c.allow, c.location)
 		}
 	}
 }
@@ -179,7 +189,8 @@ func TestServeMuxPanics(t *testing.T) {
 	}
 }
 
-// TestRequestURL checks the URL a request is matched as.
+// TestRequestURL checks the URL a request is read as, and the requests
+// that cannot be read as one URL.
 func TestRequestURL(t *testing.T) {
 	for _, c := range []struct {
 		target string
@@ -190,9 +201,34 @@ func TestRequestURL(t *testing.T) {
 		{"http://example.com/a/../b/./c", nil, "http://example.com/b/c"},
 		{"http://example.com:80/a%7Cb|c", nil, "http://example.com/a%7Cb|c"},
 		{"http://[::1]:8080/", nil, "http://[::1]:8080/"},
+		{"http://[0:0::1]:8080/", nil, "http://[::1]:8080/"},
 		{"http://example.com/x", func(r *http.Request) { r.TLS = &tls.ConnectionState{} }, "https://example.com/x"},
 		{"http://example.com/x", func(r *http.Request) { r.Host = "other.example:99" }, "http://other.example:99/x"},
+		{"http://example.com/x", func(r *http.Request) { r.Host = "%61dmin.example.com" }, "http://admin.example.com/x"},
 		{"http://example.com/x", func(r *http.Request) { r.URL.Path = "*"; r.URL.RawPath = "" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.Host = "" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.Host = "[fe80::1%25en0]" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.Host = "a.example\tb" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.Host = "a.example/b" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.Host = "a.example\xff" }, ""},
+		// What the URL parser would not read as the path and query
+		// net/http read.
+		{"http://example.com/x", func(r *http.Request) { r.URL.Path, r.URL.RawPath = "/a#b", "/a#b" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.RawQuery = "a#b" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.Path, r.URL.RawPath = "/a?b", "/a?b" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.Path, r.URL.RawPath = "/a\tb", "/a\tb" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.Path = "/a\tb" }, "http://example.com/a%09b"}, // EscapedPath
+		{"http://example.com/x", func(r *http.Request) { r.URL.RawQuery = "a\x00" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.RawQuery = "a " }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.RawQuery = "a b" }, "http://example.com/x?a%20b"},
+		{"http://example.com/x", func(r *http.Request) { r.URL.RawQuery = "caf\xe9" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.RawQuery = "caf\u00e9" }, "http://example.com/x?caf%C3%A9"},
+		// A percent-encoded "/" that makes a dot segment of r.URL.Path.
+		{"http://example.com/files/..%2Fsecret", nil, ""},
+		{"http://example.com/files/a/..%5Csecret", nil, ""},
+		{"http://example.com/files/.%2e%2fsecret", nil, ""},
+		{"http://example.com/files/...%2Fsecret", nil, "http://example.com/files/...%2Fsecret"},
+		{"http://example.com/files/a%2Fb", nil, "http://example.com/files/a%2Fb"},
 	} {
 		req := httptest.NewRequest("GET", c.target, nil)
 		if c.tweak != nil {
