@@ -158,6 +158,119 @@ func TestServeMuxStripPrefix(t *testing.T) {
 	if body := serve(h, "GET", "http://example.com/api/books/42").Body.String(); body != "book [/books/:id] id=42" {
 		t.Errorf("got %q", body)
 	}
+	// A redirect names the request-target the client sent, serialized:
+	// the prefix that StripPrefix removed is put back.
+	for _, c := range []struct{ target, host, location string }{
+		{"/api/public/../books/1", "example.com", "/api/books/1"},
+		{"/api/public/%2e%2e/books/1", "example.com", "/api/books/1"},
+		{"/api/books/1?q=it's", "example.com", "/api/books/1?q=it%27s"},
+		{"/api/books/1", "EXAMPLE.com", "//example.com/api/books/1"},
+		{"/api/./..//x", "example.com", "/api//x"},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, rawRequest("GET", c.target, c.host))
+		if loc := rec.Header().Get("Location"); rec.Code != http.StatusMovedPermanently || loc != c.location {
+			t.Errorf("StripPrefix, %s Host %s: %d %q, want 301 to %q", c.target, c.host, rec.Code, loc, c.location)
+		}
+	}
+	// The prefix put back cannot make the path a reference to another
+	// host.
+	rec := httptest.NewRecorder()
+	http.StripPrefix("/", mux).ServeHTTP(rec, rawRequest("GET", "//evil.example/x/..", "example.com"))
+	if loc := rec.Header().Get("Location"); rec.Code != http.StatusMovedPermanently || loc != "//example.com//evil.example/" {
+		t.Errorf("StripPrefix(\"/\"), //evil.example/x/..: %d %q, want 301 to //example.com//evil.example/", rec.Code, loc)
+	}
+	// A path rewritten otherwise: the Location is the serialization of the
+	// path the ServeMux got, as net/http's ServeMux names it.
+	rewrite := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.URL.Path, r.URL.RawPath = "/v2/../books/1", ""
+		mux.ServeHTTP(w, r)
+	})
+	rec = httptest.NewRecorder()
+	rewrite.ServeHTTP(rec, rawRequest("GET", "/old", "example.com"))
+	if loc := rec.Header().Get("Location"); rec.Code != http.StatusMovedPermanently || loc != "/books/1" {
+		t.Errorf("rewritten path: %d %q, want 301 to /books/1", rec.Code, loc)
+	}
+}
+
+// TestPathValue checks that path values are percent-decoded, as
+// net/http's ServeMux decodes them, that EscapedPathValue gives them as
+// the pattern matched them, and that the ServeMux sets r.Pattern and the
+// path values on the request it was given, as net/http's ServeMux does,
+// for a middleware in front to read after the handler returned.
+func TestPathValue(t *testing.T) {
+	type values struct{ pattern, value, escaped string }
+	var got values
+	mux := NewServeMux()
+	mux.HandleFunc("/files/:name", func(w http.ResponseWriter, r *http.Request) {
+		got = values{r.Pattern, r.PathValue("name"), EscapedPathValue(r, "name")}
+	})
+	mux.HandleFunc("/docs/:page?", func(w http.ResponseWriter, r *http.Request) {
+		got = values{r.Pattern, r.PathValue("page"), EscapedPathValue(r, "page")}
+	})
+	std := http.NewServeMux()
+	var stdGot string
+	std.HandleFunc("/files/{name}", func(w http.ResponseWriter, r *http.Request) { stdGot = r.PathValue("name") })
+	for _, c := range []struct{ target, value, escaped string }{
+		{"/files/a%20b.txt", "a b.txt", "a%20b.txt"},
+		{"/files/a%2Fb", "a/b", "a%2Fb"},
+		{"/files/100%25", "100%", "100%25"},
+		{"/files/%E2%82%AC", "\u20ac", "%E2%82%AC"},
+		{"/files/%e2%82%ac", "\u20ac", "%e2%82%ac"},
+		{"/files/a+b", "a+b", "a+b"},
+	} {
+		got, stdGot = values{}, ""
+		req := rawRequest("GET", c.target, "example.com")
+		mux.ServeHTTP(httptest.NewRecorder(), req)
+		if got != (values{"/files/:name", c.value, c.escaped}) {
+			t.Errorf("%s: Pattern %q, PathValue %q, EscapedPathValue %q, want %q %q", c.target, got.pattern, got.value, got.escaped, c.value, c.escaped)
+		}
+		if req.Pattern != "/files/:name" || req.PathValue("name") != c.value {
+			t.Errorf("%s: the request given has Pattern %q and PathValue %q", c.target, req.Pattern, req.PathValue("name"))
+		}
+		std.ServeHTTP(httptest.NewRecorder(), rawRequest("GET", c.target, "example.com"))
+		if stdGot != c.value {
+			t.Errorf("%s: net/http's PathValue %q, this ServeMux's %q", c.target, stdGot, c.value)
+		}
+	}
+	got = values{}
+	mux.ServeHTTP(httptest.NewRecorder(), rawRequest("GET", "/docs", "example.com"))
+	if got != (values{"/docs/:page?", "", ""}) {
+		t.Errorf("/docs: %+v, want no page", got)
+	}
+	if v := EscapedPathValue(httptest.NewRequest("GET", "/files/x", nil), "name"); v != "" {
+		t.Errorf("EscapedPathValue of a request no ServeMux routed = %q", v)
+	}
+}
+
+// TestHidesDotSegment checks the test of the paths whose percent-decoding
+// has a dot segment that the URL Standard does not see.
+func TestHidesDotSegment(t *testing.T) {
+	for p, want := range map[string]bool{
+		"/a/b":              false,
+		"/a/..%2Fb":         true,
+		"/a/..%2fb":         true,
+		"/a/%2E%2E%2Fb":     true,
+		"/a/.%2Fb":          true,
+		"/a%2F.":            true,
+		"/a%2F..":           true,
+		"/a%5C..%5Cb":       true,
+		"/a/...%2Fb":        false,
+		"/a/..b%2Fc":        false,
+		"/a/x%2F%2e%2ex":    false,
+		"/a/%2F%2F":         false,
+		"/a/%252e%252e%2Fb": false,
+		"/%":                false,
+		"/..%2":             false,
+		"/..%2F":            true,
+	} {
+		if got := hidesDotSegment(p); got != want {
+			t.Errorf("hidesDotSegment(%q) = %v, want %v", p, got, want)
+		}
+		if got := hasDotSegment(url.PercentDecodeString(p)); got != want {
+			t.Errorf("the test's model: hasDotSegment(decoded %q) = %v, want %v", p, got, want)
+		}
+	}
 }
 
 // TestServeMuxPanics checks that Handle refuses what http.ServeMux.Handle
