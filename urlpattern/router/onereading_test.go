@@ -74,7 +74,7 @@ func rawRequest(method, target, host string) *http.Request {
 	if host == "" {
 		raw = method + " " + target + " HTTP/1.0\r\n\r\n"
 	}
-	r, err := http.ReadRequest(bufio.NewReader(strings.NewReader(raw)))
+	r, err := http.ReadRequest(bufio.NewReaderSize(strings.NewReader(raw), len(raw)))
 	if err != nil {
 		return nil
 	}
