@@ -31,18 +31,19 @@ var oneReadingRoutes = []string{
 }
 
 // A oneReadingMux is a ServeMux of oneReadingRoutes behind a middleware
-// that notes what it reads of each request, with handlers that note the
-// request they get.
+// that notes what it reads of each request, and, when there is a prefix,
+// http.StripPrefix, with handlers that note the request they get.
 type oneReadingMux struct {
 	mux      *ServeMux
 	patterns map[string]*urlpattern.Pattern // by the pattern given to Handle
 	methods  map[string]string              // the method of each pattern
-	front    *http.Request                  // a copy of the request the middleware saw, before the mux
+	front    *http.Request                  // a copy of the request the middleware saw, in front
+	atMux    *http.Request                  // the request the ServeMux got, or nil
 	got      *http.Request                  // the request the handler got, or nil
 	h        http.Handler
 }
 
-func newOneReadingMux() *oneReadingMux {
+func newOneReadingMux(prefix string) *oneReadingMux {
 	m := &oneReadingMux{mux: NewServeMux(), patterns: map[string]*urlpattern.Pattern{}, methods: map[string]string{}}
 	for _, rt := range oneReadingRoutes {
 		m.mux.HandleFunc(rt, func(w http.ResponseWriter, r *http.Request) { m.got = r })
@@ -52,12 +53,19 @@ func newOneReadingMux() *oneReadingMux {
 		}
 		m.patterns[rt], m.methods[rt] = urlpattern.MustParse(rest), method
 	}
+	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		m.atMux = r
+		m.mux.ServeHTTP(w, r)
+	})
+	if prefix != "" {
+		h = http.StripPrefix(prefix, h)
+	}
 	m.h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		f := *r
 		u := *r.URL
 		f.URL = &u
 		m.front = &f
-		m.mux.ServeHTTP(w, r)
+		h.ServeHTTP(w, r)
 	})
 	return m
 }
@@ -135,29 +143,35 @@ func hasDotSegment(p string) bool {
 //     percent-decoding with no dot segment, the middleware in front read
 //     the same request, and the path values are the groups, decoded.
 //
-// depth counts the redirects followed.
-func checkOneReading(t *testing.T, method, target, host string, depth int) {
+// With a prefix, the ServeMux is behind http.StripPrefix(prefix), and
+// the property holds for the request the ServeMux got; the middleware in
+// front read that request with the prefix, and a redirect names the
+// request's origin, in its serialized form, without a loop. depth counts
+// the redirects followed.
+func checkOneReading(t *testing.T, method, target, host, prefix string, depth int) {
 	t.Helper()
 	req := rawRequest(method, target, host)
 	if req == nil {
 		return
 	}
-	m := newOneReadingMux()
+	m := newOneReadingMux(prefix)
 	rec := httptest.NewRecorder()
 	m.h.ServeHTTP(rec, req)
-	where := fmt.Sprintf("%s %q Host %q", method, target, host)
+	where := fmt.Sprintf("%s %q Host %q behind StripPrefix(%q)", method, target, host, prefix)
 	if rec.Code/100 == 3 {
-		if m.got != nil {
-			t.Fatalf("%s: redirected (%d) after the handler of %q ran", where, rec.Code, m.got.Pattern)
+		if m.got != nil || m.atMux == nil {
+			t.Fatalf("%s: redirected (%d) after the handler ran, or not by the ServeMux", where, rec.Code)
 		}
-		checkRedirect(t, where, req, rec, depth)
+		checkRedirect(t, where, req, m.atMux, rec, prefix, depth)
 		return
 	}
 	if m.got == nil {
-		switch rec.Code {
-		case http.StatusBadRequest:
-		case http.StatusNotFound, http.StatusMethodNotAllowed:
-			u, ok := readAs(req)
+		switch {
+		case m.atMux == nil && prefix != "" && rec.Code == http.StatusNotFound:
+			// StripPrefix's answer to a path without the prefix
+		case rec.Code == http.StatusBadRequest:
+		case rec.Code == http.StatusNotFound || rec.Code == http.StatusMethodNotAllowed:
+			u, ok := readAs(m.atMux)
 			if !ok {
 				t.Fatalf("%s: %d for a request not in its serialized form %q", where, rec.Code, u.Href())
 			}
@@ -173,7 +187,7 @@ func checkOneReading(t *testing.T, method, target, host string, depth int) {
 	}
 	hr := m.got
 	sent := sentPath(hr)
-	if strings.HasPrefix(target, "/") {
+	if strings.HasPrefix(target, "/") && prefix == "" {
 		// (The test's own reading of net/url: the path and query are the
 		// request-target's bytes.)
 		want := sent
@@ -209,12 +223,12 @@ func checkOneReading(t *testing.T, method, target, host string, depth int) {
 	if hr.URL.Path != url.PercentDecodeString(sent) || hasDotSegment(hr.URL.Path) {
 		t.Fatalf("%s: r.URL.Path %q, the pattern matched %q", where, hr.URL.Path, sent)
 	}
-	if f := m.front; f.Host != hr.Host || f.URL.Path != hr.URL.Path || f.URL.RawPath != hr.URL.RawPath ||
+	if f := m.front; f.Host != hr.Host || f.URL.Path != prefix+hr.URL.Path || sentPath(f) != prefix+sent ||
 		f.URL.RawQuery != hr.URL.RawQuery || f.RequestURI != hr.RequestURI {
 		t.Fatalf("%s: the middleware in front read %q %q %q, the handler %q %q %q",
 			where, f.Host, f.URL.Path, f.URL.RawQuery, hr.Host, hr.URL.Path, hr.URL.RawQuery)
 	}
-	if req.Pattern != hr.Pattern {
+	if prefix == "" && req.Pattern != hr.Pattern {
 		t.Fatalf("%s: the request given has the Pattern %q, the handler's %q", where, req.Pattern, hr.Pattern)
 	}
 	for name, g := range res.Pathname.Groups {
@@ -222,17 +236,19 @@ func checkOneReading(t *testing.T, method, target, host string, depth int) {
 			continue
 		}
 		if hr.PathValue(name) != url.PercentDecodeString(g.Value) || EscapedPathValue(hr, name) != g.Value ||
-			req.PathValue(name) != hr.PathValue(name) {
+			prefix == "" && req.PathValue(name) != hr.PathValue(name) {
 			t.Fatalf("%s: path value %q is %q (escaped %q), the group %q", where, name, hr.PathValue(name), EscapedPathValue(hr, name), g.Value)
 		}
 	}
 }
 
-// checkRedirect checks the redirect rec of the request req: 301 for GET
-// and HEAD, 308 otherwise, never for CONNECT; a Location that names the
-// URL read from req (its serialization), of req's own origin, in the
-// form a ServeMux routes; and, requested, not redirected again.
-func checkRedirect(t *testing.T, where string, req *http.Request, rec *httptest.ResponseRecorder, depth int) {
+// checkRedirect checks the redirect rec of the request req, which the
+// ServeMux got as atMux: 301 for GET and HEAD, 308 otherwise, never for
+// CONNECT; a Location of req's own origin, in the serialized form a
+// ServeMux routes, that names the URL read from req (without a prefix),
+// or that URL's path with the prefix before it; and, requested, not
+// redirected again.
+func checkRedirect(t *testing.T, where string, req, atMux *http.Request, rec *httptest.ResponseRecorder, prefix string, depth int) {
 	t.Helper()
 	want := http.StatusPermanentRedirect
 	if req.Method == "GET" || req.Method == "HEAD" {
@@ -250,18 +266,16 @@ func checkRedirect(t *testing.T, where string, req *http.Request, rec *httptest.
 	if err != nil || !next.Origin().IsSameOrigin(base.Origin()) {
 		t.Fatalf("%s: redirected to %q, %q, not of the request's origin %s (%v)", where, loc, next.Href(), base.Origin(), err)
 	}
-	sent := sentPath(req)
-	if req.URL.RawQuery != "" || req.URL.ForceQuery {
-		sent += "?" + req.URL.RawQuery
+	sent := sentPath(atMux)
+	if atMux.URL.RawQuery != "" || atMux.URL.ForceQuery {
+		sent += "?" + atMux.URL.RawQuery
 	}
 	read, err := url.Parse("http://" + req.Host + sent)
-	if err != nil || read.Href() != next.Href() {
+	withPrefix := read.Origin().String() + prefix + pathQuery(read)
+	if err != nil || next.Href() != read.Href() && (prefix == "" || next.Href() != withPrefix) {
 		t.Fatalf("%s: redirected to %q, %q, not the URL %q read from the request (%v)", where, loc, next.Href(), read.Href(), err)
 	}
-	target := next.Pathname()
-	if q, ok := next.Query(); ok {
-		target += "?" + q
-	}
+	target := pathQuery(next)
 	if strings.HasPrefix(loc, "//") {
 		if loc != "//"+next.Host()+target {
 			t.Fatalf("%s: redirected to %q, not the serialization %q", where, loc, next.Href())
@@ -275,7 +289,15 @@ func checkRedirect(t *testing.T, where string, req *http.Request, rec *httptest.
 	if rawRequest(req.Method, target, next.Host()) == nil {
 		t.Fatalf("%s: redirected to %q, which net/http does not read", where, loc)
 	}
-	checkOneReading(t, req.Method, target, next.Host(), depth+1)
+	checkOneReading(t, req.Method, target, next.Host(), prefix, depth+1)
+}
+
+// pathQuery returns the path and query of u, as a request-target.
+func pathQuery(u url.URL) string {
+	if q, ok := u.Query(); ok {
+		return u.Pathname() + "?" + q
+	}
+	return u.Pathname()
 }
 
 // methodAllows reports whether a route for method (empty for any) serves
@@ -339,23 +361,31 @@ var oneReadingSeeds = [][3]string{
 }
 
 // TestServeMuxOneReading checks the property of checkOneReading on the
-// requests of oneReadingSeeds.
+// requests of oneReadingSeeds, to the ServeMux and, with "/api" before
+// the target, to the ServeMux behind http.StripPrefix("/api").
 func TestServeMuxOneReading(t *testing.T) {
 	for _, c := range oneReadingSeeds {
-		checkOneReading(t, c[0], c[1], c[2], 0)
+		checkOneReading(t, c[0], c[1], c[2], "", 0)
+		checkOneReading(t, c[0], "/api"+c[1], c[2], "/api", 0)
 	}
 }
 
 // FuzzServeMuxOneReading checks the property of checkOneReading on any
-// request line and Host header: what the router matched is what the
-// handler and the middleware read, or the request is redirected to its
+// request line and Host header, with the ServeMux alone or behind
+// http.StripPrefix("/api"): what the router matched is what the handler
+// and the middleware read, or the request is redirected to its
 // serialization, of its own origin, without a loop, or refused.
 func FuzzServeMuxOneReading(f *testing.F) {
 	for _, c := range oneReadingSeeds {
-		f.Add(c[0], c[1], c[2])
+		f.Add(c[0], c[1], c[2], false)
+		f.Add(c[0], "/api"+c[1], c[2], true)
 	}
-	f.Fuzz(func(t *testing.T, method, target, host string) {
-		checkOneReading(t, method, target, host, 0)
+	f.Fuzz(func(t *testing.T, method, target, host string, strip bool) {
+		prefix := ""
+		if strip {
+			prefix = "/api"
+		}
+		checkOneReading(t, method, target, host, prefix, 0)
 	})
 }
 
