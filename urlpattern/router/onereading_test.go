@@ -368,6 +368,8 @@ func TestServeMuxOneReading(t *testing.T) {
 		checkOneReading(t, c[0], c[1], c[2], "", 0)
 		checkOneReading(t, c[0], "/api"+c[1], c[2], "/api", 0)
 	}
+	checkOneReading(t, "GET", "http://example.com/api/public/../admin", "example.com", "/api", 0)
+	checkOneReading(t, "GET", "http://Example.com/api/a?'", "", "/api", 0)
 }
 
 // FuzzServeMuxOneReading checks the property of checkOneReading on any
@@ -380,6 +382,8 @@ func FuzzServeMuxOneReading(f *testing.F) {
 		f.Add(c[0], c[1], c[2], false)
 		f.Add(c[0], "/api"+c[1], c[2], true)
 	}
+	f.Add("GET", "http://example.com/api/public/../admin", "example.com", true)
+	f.Add("GET", "http://Example.com/api/a?'", "", true)
 	f.Fuzz(func(t *testing.T, method, target, host string, strip bool) {
 		prefix := ""
 		if strip {

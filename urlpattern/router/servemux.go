@@ -73,11 +73,13 @@ import (
 // has not run. The Location is always of the request's own origin: a path
 // that starts with "//" after its serialization ("/.//evil.example/") is
 // sent as "//" + host + path, never as a reference that names another host.
-// Behind [http.StripPrefix] the Location is the serialization of the
-// request-target the client sent (r.RequestURI): the prefix stripped is put
-// back when r.URL's path is a suffix of it, so "/api/public/../admin"
-// seen as "/public/../admin" is redirected to "/api/admin"; net/http's
-// ServeMux would name "/admin".
+// Behind [http.StripPrefix] the Location names the path the client sent
+// (in r.RequestURI): the prefix stripped is put back when r.URL's path is
+// what remains of that path and the whole is serialized, so
+// "/api/public/../admin", which the ServeMux gets as "/public/../admin", is
+// redirected to "/api/admin", where net/http's ServeMux would name
+// "/admin"; a path rewritten otherwise is redirected to its own
+// serialization, as net/http's ServeMux does.
 //
 // The ServeMux answers 400 Bad Request, routing nothing, for a request it
 // cannot read as one URL:
@@ -551,15 +553,22 @@ func location(r *http.Request, u url.URL) string {
 	return loc
 }
 
-// strippedPrefix returns the start of the path of r.RequestURI, an
-// origin-form request-target, that a handler in front removed from r.URL's
-// path (http.StripPrefix), when that path is what remains of it; and ""
-// when r.URL has its path as received, or was rewritten otherwise.
+// strippedPrefix returns the start of the path of r.RequestURI that a
+// handler in front removed from r.URL's path (http.StripPrefix), when that
+// path is what remains of it; and "" when r.URL has its path as received,
+// or was rewritten otherwise.
 func strippedPrefix(r *http.Request) string {
-	if !strings.HasPrefix(r.RequestURI, "/") {
-		return ""
-	}
 	sent, _, _ := strings.Cut(r.RequestURI, "?")
+	if !strings.HasPrefix(sent, "/") {
+		// The absolute-form, "http://example.com/path": the path starts
+		// at the first "/" after the authority.
+		_, rest, ok := strings.Cut(sent, "://")
+		i := strings.IndexByte(rest, '/')
+		if !ok || i < 0 {
+			return ""
+		}
+		sent = rest[i:]
+	}
 	path := requestPath(r.URL)
 	if len(sent) > len(path) && strings.HasSuffix(sent, path) {
 		return sent[:len(sent)-len(path)]

@@ -166,6 +166,8 @@ func TestServeMuxStripPrefix(t *testing.T) {
 		{"/api/books/1?q=it's", "example.com", "/api/books/1?q=it%27s"},
 		{"/api/books/1", "EXAMPLE.com", "//example.com/api/books/1"},
 		{"/api/./..//x", "example.com", "/api//x"},
+		{"http://example.com/api/public/../books/1", "example.com", "/api/books/1"},
+		{"http://EXAMPLE.com/api/public/../books/1", "example.com", "//example.com/api/books/1"},
 	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, rawRequest("GET", c.target, c.host))
