@@ -28,8 +28,6 @@ import (
 // what the whole pattern matched (the groups of the hostname, say) with
 // [Result].
 //
-// # One reading of the request
-//
 // A ServeMux routes a request only when its Host and request-target are
 // already in the form the URL Standard serializes them to
 // (https://url.spec.whatwg.org/#concept-url-serializer): when the URL that
@@ -109,8 +107,6 @@ import (
 // proxy that ends TLS, it is http. An absolute-form request-target
 // ("GET http://example.com/a HTTP/1.1") is read through r.URL's path and
 // r.Host, which net/http's server takes from the request-target.
-//
-// # Not found
 //
 // When no route matches the URL, ServeMux replies 404 Not Found; when
 // routes match the URL but none is for the request's method, 405 Method

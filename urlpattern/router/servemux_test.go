@@ -412,7 +412,8 @@ func TestServeMuxResult(t *testing.T) {
 
 // TestServeMuxAllocs holds the cost of routing a request: the URL, the
 // request's copy with its context, the path values; not the Result of all
-// eight components, which a handler that calls Result pays for.
+// eight components, which a handler that calls Result pays for, nor
+// anything for the check that the request is in its serialized form.
 func TestServeMuxAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates")
@@ -427,5 +428,11 @@ func TestServeMuxAllocs(t *testing.T) {
 	t.Logf("%.0f allocations a request", n)
 	if w.Code != 200 || n > 8 {
 		t.Errorf("%d, %.0f allocations a request, want 200 and at most 8", w.Code, n)
+	}
+	// The check that a request is serialized allocates nothing: a query
+	// costs no allocation more (the URL is parsed from one string).
+	req = httptest.NewRequest("GET", "http://api.github.com/repos/o/r/issues/7/comments?page=2&per_page=100", nil)
+	if q := testing.AllocsPerRun(100, func() { mux.ServeHTTP(w, req) }); w.Code != 200 || q != n {
+		t.Errorf("with a query: %d, %.0f allocations a request, want 200 and %.0f", w.Code, q, n)
 	}
 }
