@@ -431,10 +431,18 @@ func readRequest(r *http.Request) (url.URL, reading, error) {
 // holds a byte that would make it more than a host and port in the string
 // readRequest parses (the delimiters "@", "/", "?", "#" and "\"), a byte
 // the URL parser removes or trims (a control character or space), or
-// bytes that are not UTF-8.
+// bytes that are not UTF-8. The error shows the Host with the password of
+// credentials before an "@" (as a URL's userinfo) replaced by "xxxxx".
 func checkHost(host string) error {
 	if host == "" {
 		return errors.New("router: request without a Host")
+	}
+	if at := strings.LastIndexByte(host, '@'); at >= 0 {
+		user, _, hasPassword := strings.Cut(host[:at], ":")
+		if hasPassword {
+			user += ":xxxxx"
+		}
+		return fmt.Errorf("router: request with the Host %q, with credentials", user+host[at:])
 	}
 	for i := 0; i < len(host); i++ {
 		if b := host[i]; b <= ' ' || b == 0x7f || strings.IndexByte(`@/?#\`, b) >= 0 {

@@ -354,6 +354,12 @@ func TestRequestURL(t *testing.T) {
 			t.Errorf("%s: %q %v, want %q", c.target, got, err, c.want)
 		}
 	}
+	// An error shows no password of a Host with credentials.
+	req := httptest.NewRequest("GET", "http://example.com/x", nil)
+	req.Host = "user:S3CR3T@a:b@example.com"
+	if _, err := RequestURL(req); err == nil || strings.Contains(err.Error(), "S3CR3T") || !strings.Contains(err.Error(), "user:xxxxx@example.com") {
+		t.Errorf("RequestURL with the Host %q: %v", req.Host, err)
+	}
 }
 
 // TestServeMuxConcurrent serves requests while routes are added: the mux
