@@ -1,6 +1,7 @@
 package router_test
 
 import (
+	"bufio"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -83,4 +84,95 @@ func ExampleServeMux() {
 	// 200 cart of toys: items/7
 	// 404 404 page not found
 	// 405 GET, HEAD
+}
+
+// An authorization middleware in front of a ServeMux guards /admin by
+// r.URL.Path, and the admin host by r.Host. The ServeMux routes a request
+// only when the path and host it matches are the ones the middleware read,
+// so the other spellings of /admin are redirected to the one the
+// middleware then refuses, and a path that r.URL.Path and the URL read
+// differently is refused.
+func ExampleServeMux_authMiddleware() {
+	mux := router.NewServeMux()
+	mux.HandleFunc("http://admin.example.com/*", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "admin host")
+	})
+	mux.HandleFunc("/admin{/*}?", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "admin area")
+	})
+	mux.HandleFunc("/*", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "public page")
+	})
+	auth := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			admin := r.URL.Path == "/admin" || strings.HasPrefix(r.URL.Path, "/admin/") || r.Host == "admin.example.com"
+			if admin && r.Header.Get("Authorization") != "Bearer s3cret" {
+				http.Error(w, "forbidden", http.StatusForbidden)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	h := auth(mux)
+
+	// get serves the request as net/http's server reads it from the
+	// connection, and follows a redirect once.
+	var get func(target, host string) string
+	get = func(target, host string) string {
+		req, err := http.ReadRequest(bufio.NewReader(strings.NewReader(
+			"GET " + target + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n")))
+		if err != nil {
+			return err.Error()
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		out := fmt.Sprint(rec.Code)
+		if loc := rec.Header().Get("Location"); loc != "" {
+			next, _ := url.MustParse("http://" + host + target).Parse(loc)
+			path := strings.TrimPrefix(next.Href(), next.Origin().String())
+			return out + " " + loc + " -> " + get(path, next.Host())
+		}
+		return out + " " + strings.TrimSpace(rec.Body.String())
+	}
+	for _, target := range []string{
+		"/public/x",
+		"/admin",
+		"/public/../admin",
+		"/public/%2e%2e/admin",
+		"/public/.%2E/admin",
+		`/files\..\admin/x`,
+		"/public/..%2F..%2Fadmin",
+	} {
+		fmt.Printf("%-24s %s\n", target, get(target, "example.com"))
+	}
+	for _, host := range []string{"%61dmin.example.com", "admin%2Eexample.com", "ADMIN.example.com"} {
+		fmt.Printf("Host: %-19s %s\n", host, get("/x", host))
+	}
+	// Output:
+	// /public/x                200 public page
+	// /admin                   403 forbidden
+	// /public/../admin         301 /admin -> 403 forbidden
+	// /public/%2e%2e/admin     301 /admin -> 403 forbidden
+	// /public/.%2E/admin       301 /admin -> 403 forbidden
+	// /files\..\admin/x        301 /admin/x -> 403 forbidden
+	// /public/..%2F..%2Fadmin  400 400 Bad Request
+	// Host: %61dmin.example.com 301 //admin.example.com/x -> 403 forbidden
+	// Host: admin%2Eexample.com 301 //admin.example.com/x -> 403 forbidden
+	// Host: ADMIN.example.com   301 //admin.example.com/x -> 403 forbidden
+}
+
+// A path value is percent-decoded, as net/http's are; EscapedPathValue
+// gives it as the pattern matched it, in which "%2F" was no separator.
+func ExampleEscapedPathValue() {
+	mux := router.NewServeMux()
+	mux.HandleFunc("/files/:name", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Printf("%q %q\n", r.PathValue("name"), router.EscapedPathValue(r, "name"))
+	})
+	for _, target := range []string{"/files/a%20b.txt", "/files/a%2Fb", "/files/100%25"} {
+		mux.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "http://example.com"+target, nil))
+	}
+	// Output:
+	// "a b.txt" "a%20b.txt"
+	// "a/b" "a%2Fb"
+	// "100%" "100%25"
 }

@@ -59,6 +59,112 @@
 // set of routes: the trie walk reads each piece of the pathname once for
 // each trie node it reaches at that depth, and each candidate's match is
 // linear (package urlpattern's promise).
+//
+// # ServeMux and net/http's ServeMux
+//
+// A [ServeMux] reads a request as the URL Standard reads the URL that a
+// browser would have sent for it, and routes only a request already in
+// that URL's serialized form, so that the route, the handler and every
+// middleware read the same path and host; net/http's ServeMux (Go 1.22
+// patterns) reads the path as net/url and path.Clean do. They answer the
+// same request differently where:
+//
+//   - the path has "." or ".." segments: both redirect to the path without
+//     them, a ServeMux with 301 Moved Permanently (308 Permanent Redirect
+//     for methods other than GET and HEAD), net/http's with 307 Temporary
+//     Redirect; the two clean some paths differently ("/x/." is "/x/" to
+//     the URL Standard, "/x" to path.Clean);
+//   - a dot segment is percent-encoded ("%2e%2E") or a "" separates
+//     segments: a ServeMux redirects, as the URL Standard reads them as
+//     "." and ".." and "/"; net/http's routes the path as it is, with ".."
+//     in r.URL.Path and in the path values;
+//   - the path has empty segments ("/a//b"): net/http's redirects to
+//     "/a/b"; a ServeMux routes the path as it is, as the URL Standard
+//     keeps them (and names the host in a Location whose path starts with
+//     "//": "/.//evil.example/" is redirected to
+//     "//example.com//evil.example/");
+//   - a segment has a percent-encoded byte: net/http's matches the decoded
+//     segment against a pattern's text ("/%61dmin" is "/admin"); a
+//     ServeMux matches the encoded path, as the URL Pattern Standard does,
+//     whose patterns percent-encode their text as a URL's path is
+//     ("/%61dmin" is not "/admin"; "/café" is "/caf%C3%A9", which
+//     "/caf%c3%a9" is not). Both give path values decoded: "a/b" for
+//     "a%2Fb", which net/http's and the pattern both match as one segment;
+//   - a byte the URL Standard percent-encodes is sent bare in the path or
+//     the query (a non-ASCII character, a space, `"`, "<", ">", "`", "{",
+//     "}", and "'" in the query): a ServeMux redirects to the encoded form,
+//     net/http's routes it;
+//   - the Host is not in its serialized form (upper case, percent-encoded,
+//     Unicode, an IPv4 or IPv6 address in another notation, the scheme's
+//     default port): a ServeMux redirects to "//" and the serialized host;
+//     net/http's routes it, and matches its host patterns with the Host as
+//     sent ("ADMIN.example.com" is not "admin.example.com");
+//   - the Host has a port: net/http's host patterns ignore it; a URL
+//     pattern matches it ("http://admin.example.com/*" only the default
+//     port, and "/admin", which is "*://*:*/admin", any port);
+//   - the path names a subtree without its last "/" ("/docs" for the
+//     pattern "/docs/"): net/http's redirects to "/docs/", a ServeMux does
+//     not ("/docs{/*}?" matches both);
+//   - the percent-decoding of the path has a "." or ".." segment
+//     ("/files/..%2Fadmin"): a ServeMux answers 400 Bad Request, net/http's
+//     routes it, with the path value "../admin";
+//   - the request cannot be read as one URL: a "#", a control character
+//     or bytes that are not UTF-8 in the request-target, no Host (HTTP/1.0),
+//     a Host the host parser refuses (an IPv6 zone), a CONNECT to a host
+//     and port, or to a path not in its serialized form: a ServeMux answers
+//     400, net/http's routes it (404 for the CONNECT to a host and port).
+//     Both answer 400 to "OPTIONS *", which Go's server answers itself.
+//
+// Besides: a URL pattern can match the scheme (from r.TLS) and any
+// component of the URL, and groups in the hostname or the query; the
+// ServeMux serves the first route added that matches, where net/http's
+// serves the most specific pattern and refuses patterns that conflict;
+// both give the request r.Pattern and the path values, on the request
+// given to ServeHTTP.
+//
+// With the routes
+//
+//	this ServeMux                net/http's ServeMux
+//	http://admin.example.com/*   admin.example.com/
+//	/admin                       /admin
+//	/admin/*                     /admin/
+//	GET /books/:id               GET /books/{id}
+//	/files/:name                 /files/{name}
+//	/docs/*                      /docs/
+//	/*                           /
+//
+// (added in this order, each route's handler named admin-host, admin,
+// admin-tree, book, file, docs and any), the two answer (the Host is
+// example.com unless given; "Host:" alone is an HTTP/1.0 request without
+// one; a test runs each line):
+//
+//	request                             this ServeMux                     net/http's ServeMux
+//	GET /admin                          200 admin                         200 admin
+//	GET /public/../admin                301 /admin                        307 /admin
+//	POST /public/../admin               308 /admin                        307 /admin
+//	GET /x/.                            301 /x/                           307 /x
+//	GET /public/%2e%2e/admin            301 /admin                        200 any
+//	GET /files\..\admin/x               301 /admin/x                      200 any
+//	GET /admin//x                       200 admin-tree                    307 /admin/x
+//	GET /.//evil.example/               301 //example.com//evil.example/  307 /evil.example/
+//	GET /%61dmin                        200 any                           200 admin
+//	GET /books/%37                      200 book id=7                     200 book id=7
+//	GET /files/a%2Fb                    200 file name=a/b                 200 file name=a/b
+//	GET /search?q=it's                  301 /search?q=it%27s              200 any
+//	GET /café                           301 /caf%C3%A9                    200 any
+//	GET /x Host:ADMIN.example.com       301 //admin.example.com/x         200 any
+//	GET /x Host:%61dmin.example.com     301 //admin.example.com/x         200 any
+//	GET /x Host:0x7f.1                  301 //127.0.0.1/x                 200 any
+//	GET /x Host:admin.example.com:80    301 //admin.example.com/x         200 admin-host
+//	GET /x Host:admin.example.com:8080  200 any                           200 admin-host
+//	GET /docs                           200 any                           307 /docs/
+//	GET /files/..%2Fadmin               400                               200 file name=../admin
+//	GET /x#y                            400                               200 any
+//	GET /x Host:                        400                               200 any
+//	GET /x Host:[fe80::1%25en0]         400                               200 any
+//	CONNECT example.com:443             400                               404
+//	CONNECT /a/../b                     400                               200 any
+//	OPTIONS *                           400                               400
 package router
 
 import (

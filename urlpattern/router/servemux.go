@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html"
 	"net/http"
 	stdurl "net/url"
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"golang.org/x/net/http/httpguts"
 
@@ -26,19 +28,96 @@ import (
 // what the whole pattern matched (the groups of the hostname, say) with
 // [Result].
 //
+// A ServeMux routes a request only when its Host and request-target are
+// already in the form the URL Standard serializes them to
+// (https://url.spec.whatwg.org/#concept-url-serializer): when the URL that
+// [RequestURL] reads from r.Host, r.URL's path (as the client sent it) and
+// r.URL.RawQuery has exactly those strings as its host, pathname and query.
+// What the pattern matched is then what the handler, and every middleware
+// before or after the ServeMux, reads in r.Host and r.URL: r.URL.Path is
+// the percent-decoding of the pathname matched, nothing else. A middleware
+// in front that guards "/admin" by r.URL.Path (or path.Clean of it) or a
+// host by r.Host sees the path and host the route was chosen by.
+//
+// A request in another spelling of a URL is not routed but redirected to
+// the URL's serialization, as net/http's ServeMux redirects a path with
+// "." or ".." segments to the clean path, and the client's next request,
+// which every middleware sees, is routed:
+//
+//   - "." and ".." segments, also percent-encoded ("%2e%2E"), and a "\"
+//     read as "/": "/public/../admin", "/public/.%2E/admin" and
+//     "/files\..\admin/x" are redirected to "/admin" and "/admin/x";
+//   - characters the standard percent-encodes in the path or the query
+//     (space, non-ASCII, `"`, "<", ">", and "'" in the query, ...):
+//     "/search?q=it's" is redirected to "/search?q=it%27s";
+//   - a Host that is not its serialization: upper case ("Example.COM"),
+//     percent-encoded ("%61dmin.example.com"), full-width letters or
+//     Unicode (to Punycode), an IPv4 address in another notation
+//     ("0x7f.1"), an IPv6 address not in its shortest form, the scheme's
+//     default port ("example.com:80" over plain HTTP). The Location is then
+//     "//" and the serialized host and target, a reference that keeps the
+//     scheme the client used (behind a proxy that ends TLS, the ServeMux
+//     cannot know it).
+//
+// The redirect is 301 Moved Permanently for GET and HEAD and 308 Permanent
+// Redirect for the other methods. Permanent, because the serialization of
+// a URL depends on the standard alone, not on the routes added, so a client
+// or cache may remember it (net/http's ServeMux answers 307 Temporary
+// Redirect, as its trailing-slash redirect depends on the routes); 308 for
+// methods other than GET and HEAD because a client may turn the POST of a
+// 301 into a GET without its body, and a request that changed its method
+// would reach another route; 301 for GET and HEAD because every client
+// follows it, some older ones not 308. The handler of a redirected request
+// has not run. The Location is always of the request's own origin: a path
+// that starts with "//" after its serialization ("/.//evil.example/") is
+// sent as "//" + host + path, never as a reference that names another host.
+// Behind [http.StripPrefix] the Location names the path the client sent
+// (in r.RequestURI): the prefix stripped is put back when r.URL's path is
+// what remains of that path and the whole is serialized, so
+// "/api/public/../admin", which the ServeMux gets as "/public/../admin", is
+// redirected to "/api/admin", where net/http's ServeMux would name
+// "/admin"; a path rewritten otherwise is redirected to its own
+// serialization, as net/http's ServeMux does.
+//
+// The ServeMux answers 400 Bad Request, routing nothing, for a request it
+// cannot read as one URL:
+//
+//   - no Host (an HTTP/1.0 request without one), or a Host the host parser
+//     refuses or with more than a host and port ("a@b", "a/b", a space, an
+//     IPv6 zone "[fe80::1%25en0]"), as net/http's server refuses a bad Host;
+//   - a request-target that is not a path: the "*" of "OPTIONS *" (as
+//     net/http's ServeMux; Go's server answers OPTIONS * itself) and the
+//     host and port of a CONNECT; and a CONNECT whose path is not serialized,
+//     since clients do not follow a redirect of a CONNECT;
+//   - a "#" in the request-target (a request has no fragment, and the URL
+//     parser would cut the path there), a "?" in r.URL's path (possible
+//     only in a Path set by a program, with its RawPath), a control
+//     character (which net/http's server refuses), a space at the end
+//     (which the URL parser would drop), or bytes that are not UTF-8
+//     (which the URL parser would replace);
+//   - a path whose percent-decoding, r.URL.Path, has a "." or ".."
+//     segment with "/" or "\" as separators: "/files/..%2Fsecret". The
+//     URL Standard keeps "%2F" in a segment, so the pattern sees the one
+//     segment "..%2Fsecret", but path.Clean(r.URL.Path) reads "/secret"
+//     and a handler that joins PathValue("name") to a directory reads
+//     "../secret". net/http's ServeFile refuses the same paths.
+//
+// The scheme is the one of the connection the server accepted (https when
+// r.TLS is set), not that of an absolute-form request-target: behind a
+// proxy that ends TLS, it is http. An absolute-form request-target
+// ("GET http://example.com/a HTTP/1.1") is read through r.URL's path and
+// r.Host, which net/http's server takes from the request-target.
+//
 // When no route matches the URL, ServeMux replies 404 Not Found; when
 // routes match the URL but none is for the request's method, 405 Method
-// Not Allowed with an Allow header that lists their methods; when the
-// request has no URL to match (no Host, a request-target that is not a
-// path), 400 Bad Request.
+// Not Allowed with an Allow header that lists their methods.
 //
 // Unlike net/http's ServeMux, which serves the most specific pattern and
 // refuses patterns that conflict, a ServeMux tries its routes in order, as
 // a [Router] does, so it accepts any set of patterns: add the specific
-// routes ("/books/new") before the general ones ("/books/:id"). It does not
-// clean paths or redirect: the URL parser resolves "." and ".." segments,
-// as a browser does before it sends a request, so "/files/../admin" is
-// matched as "/admin".
+// routes ("/books/new") before the general ones ("/books/:id"). The
+// package documentation lists every difference in behaviour from
+// net/http's ServeMux.
 //
 // A ServeMux is safe for concurrent use: routes may be added while it
 // serves requests. The zero ServeMux is ready to use.
@@ -131,21 +210,62 @@ func Result(r *http.Request) *urlpattern.Result {
 	return lr.result
 }
 
-// ServeHTTP serves r with the handler of the first route that matches it.
-// The handler gets a shallow copy of r whose Pattern is the route's
-// pattern as given to Handle, with a path value (Request.SetPathValue) for
-// each group of the pathname that took part in the match:
-// r.PathValue("id") for "/books/:id", "0" for the first unnamed group ("*"
-// or a regular expression). A group that did not take part ("/books/:id?"
-// on "/books") has no path value, and PathValue returns the empty string
-// for it. The groups of the other components are in [Result], which
-// executes the whole pattern when the handler first asks for it: routing
-// a request tests the routes' patterns and executes only the winner's
-// pathname.
+// EscapedPathValue returns the value of the group name of the pathname of
+// the route that a ServeMux chose for r, as the pattern matched it: the
+// text of the request's path, percent-encoded as the URL Standard
+// serializes a path ("a%20b.txt", "a%2Fb"). It is what
+// r.PathValue(name) holds before the ServeMux percent-decodes it, and
+// what Result(r).Pathname.Groups[name].Value holds, without executing the
+// other components. It returns the empty string when the group did not
+// take part in the match, when the route has no such group, and for a
+// request that a ServeMux did not route. Values set later with
+// r.SetPathValue do not change it.
+//
+// The two differ where a percent-encoded byte means something in a path:
+// "%2F" is a "/" in PathValue but not a separator of segments for the
+// pattern, which matched "a%2Fb" as one segment; "%25" is a "%" in
+// PathValue, so decoding a PathValue again is wrong.
+func EscapedPathValue(r *http.Request, name string) string {
+	lr, _ := r.Context().Value(resultKey{}).(*lazyResult)
+	if lr == nil {
+		return ""
+	}
+	var v string
+	patternparts.ExecGroups(lr.pattern, pathname, lr.url.Pathname(), func(n, value string) {
+		if n == name {
+			v = value
+		}
+	})
+	return v
+}
+
+// ServeHTTP serves r with the handler of the first route that matches it,
+// when r's Host and request-target are serialized, and otherwise answers
+// with a redirect to their serialization or 400 Bad Request, as
+// [ServeMux] says.
+//
+// As net/http's ServeMux does, it sets r.Pattern to the route's pattern as
+// given to Handle and a path value (Request.SetPathValue) for each group
+// of the pathname that took part in the match, r.PathValue("id") for
+// "/books/:id", "0" for the first unnamed group ("*" or a regular
+// expression), on r itself, so that a middleware in front reads them
+// after the handler returned. A path value is percent-decoded (the
+// URL Standard's percent-decode, https://url.spec.whatwg.org/#percent-decode),
+// as net/http's are: "a b.txt" for the segment "a%20b.txt"; the value as
+// matched is [EscapedPathValue]. A group that did not take part
+// ("/books/:id?" on "/books") has no path value, and PathValue returns the
+// empty string for it. The handler gets a shallow copy of r whose context
+// holds the [Result], which executes the whole pattern when the handler
+// first asks for it: routing a request tests the routes' patterns and
+// executes only the winner's pathname.
 func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	u, err := RequestURL(r)
-	if err != nil {
+	u, rd, err := readRequest(r)
+	switch {
+	case err != nil || rd == unserialized && r.Method == http.MethodConnect:
 		http.Error(w, "400 Bad Request", http.StatusBadRequest)
+		return
+	case rd == unserialized:
+		redirect(w, r, location(r, u))
 		return
 	}
 	rt, p, methods := m.find(u, r.Method)
@@ -158,10 +278,33 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	r = r.WithContext(context.WithValue(r.Context(), resultKey{}, &lazyResult{pattern: p, url: u}))
 	r.Pattern = rt.pattern
-	patternparts.ExecGroups(p, pathname, u.Pathname(), r.SetPathValue)
-	rt.handler.ServeHTTP(w, r)
+	patternparts.ExecGroups(p, pathname, u.Pathname(), func(name, value string) {
+		r.SetPathValue(name, url.PercentDecodeString(value))
+	})
+	rt.handler.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), resultKey{}, &lazyResult{pattern: p, url: u})))
+}
+
+// redirect answers r with a redirect to loc, an ASCII URL reference
+// (serializations percent-encode the rest): 301 for GET and HEAD, 308 for
+// the other methods, with a short HTML body for GET as http.Redirect
+// writes. It does not call http.Redirect, which would clean the path of a
+// relative loc with path.Clean and so name another path than the URL
+// Standard's ("/a//b" as "/a/b").
+func redirect(w http.ResponseWriter, r *http.Request, loc string) {
+	code := http.StatusPermanentRedirect
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		code = http.StatusMovedPermanently
+	}
+	h := w.Header()
+	h.Set("Location", loc)
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		h.Set("Content-Type", "text/html; charset=utf-8")
+	}
+	w.WriteHeader(code)
+	if r.Method == http.MethodGet {
+		fmt.Fprintf(w, "<a href=\"%s\">%s</a>.\n", html.EscapeString(loc), http.StatusText(code))
+	}
 }
 
 // find returns the first route that matches u for method, and its
@@ -192,40 +335,249 @@ func allowed(methods []string) []string {
 	return slices.Compact(out)
 }
 
-// RequestURL returns the URL of the request r that a ServeMux matches: the
-// URL this module's parser makes of "http://" (or "https://" when r.TLS is
-// set) followed by r.Host, the path of r.URL (its bytes as the client sent
-// them, RawPath, when net/url kept them) and "?" and r.URL.RawQuery when
-// there is a query. The parser normalizes it as a browser would have: the
-// host in lowercase, the scheme's default port removed, "." and ".."
-// segments resolved. It reads r.URL rather than r.RequestURI so that a
-// handler in front of the mux can rewrite the path (http.StripPrefix).
+// RequestURL returns the URL of the request r as this package's parser
+// reads it (https://url.spec.whatwg.org/#concept-basic-url-parser): the URL
+// of "http://" (or "https://" when r.TLS is set) followed by r.Host, the
+// path of r.URL (its bytes as the client sent them, RawPath, when net/url
+// kept them) and "?" and r.URL.RawQuery when there is a query. It reads
+// r.URL rather than r.RequestURI so that a handler in front of a ServeMux
+// can rewrite the path (http.StripPrefix).
 //
-// The scheme is the one of the connection the server accepted: behind a
-// proxy that ends TLS it is "http". RequestURL returns an error when r
-// has no Host or one with a character that would make it more than a host
-// and port ("@", "/", "?", "#", "\"), when the path does not start with "/"
-// (the "*" of "OPTIONS *"), and when the URL does not parse.
+// The URL is in its serialized form: the host in lowercase and in
+// Punycode, the scheme's default port removed, "." and ".." segments
+// resolved, characters percent-encoded as the standard does. A [ServeMux]
+// routes r only when the URL's host, pathname and query are r.Host, that
+// path and r.URL.RawQuery byte for byte, and redirects r to the URL
+// otherwise.
+//
+// RequestURL returns an error for the requests a ServeMux answers with 400
+// Bad Request: when r has no Host or one that is no URL's host and port,
+// when the path does not start with "/" (the "*" of "OPTIONS *"), when
+// the path or query holds a "#", a control character, bytes that are not
+// UTF-8, or ends in a space, when the path holds a "?", when the URL does
+// not parse, and when the percent-decoding of its path has a "." or ".."
+// segment.
 func RequestURL(r *http.Request) (url.URL, error) {
+	u, _, err := readRequest(r)
+	return u, err
+}
+
+// A reading says whether a request is in the serialized form of the URL
+// readRequest reads from it.
+type reading uint8
+
+const (
+	serialized   reading = iota // r.Host and the target are the URL's: route r
+	unserialized                // r is another spelling of the URL: redirect r
+)
+
+// readRequest returns the URL of r ([RequestURL]) and whether r's Host
+// and request-target are that URL's serialization, or an error.
+//
+// The request is parsed once, as one string. When the URL's host,
+// pathname and query are r's strings byte for byte, they are each exactly
+// the piece of the string they came from (the host cannot have taken a
+// "/" of r.Host, nor the pathname a "?" of the path), so no piece was
+// read as another: a request already serialized is checked with three
+// string comparisons and allocates only the string parsed. Any other
+// request is checked piece by piece before it is redirected.
+func readRequest(r *http.Request) (url.URL, reading, error) {
 	if r.URL == nil {
-		return url.URL{}, errors.New("router: request without a URL")
-	}
-	if r.Host == "" || strings.ContainsAny(r.Host, "@/?#\\") {
-		return url.URL{}, fmt.Errorf("router: request with the Host %q", r.Host)
+		return url.URL{}, 0, errors.New("router: request without a URL")
 	}
 	path := requestPath(r.URL)
 	if !strings.HasPrefix(path, "/") {
-		return url.URL{}, fmt.Errorf("router: request for %q, not a path", path)
+		return url.URL{}, 0, fmt.Errorf("router: request for %q, not a path", path)
 	}
+	query, hasQuery := r.URL.RawQuery, r.URL.RawQuery != "" || r.URL.ForceQuery
 	scheme := "http://"
 	if r.TLS != nil {
 		scheme = "https://"
 	}
-	s := scheme + r.Host + path
-	if r.URL.RawQuery != "" || r.URL.ForceQuery {
-		s += "?" + r.URL.RawQuery
+	var s string
+	if hasQuery {
+		s = scheme + r.Host + path + "?" + query
+	} else {
+		s = scheme + r.Host + path
 	}
-	return url.Parse(s)
+	// (The error is tested, not kept: Parse then allocates none.)
+	u, err := url.Parse(s)
+	parsed := err == nil
+	if parsed && u.Host() == r.Host && u.Pathname() == path {
+		if q, ok := u.Query(); ok == hasQuery && q == query {
+			if hidesDotSegment(path) {
+				return url.URL{}, 0, fmt.Errorf("router: request for %q, whose percent-decoding has a dot segment", path)
+			}
+			return u, serialized, nil
+		}
+	}
+	if err := checkHost(r.Host); err != nil {
+		return url.URL{}, 0, err
+	}
+	if err := checkTarget(path, query, hasQuery); err != nil {
+		return url.URL{}, 0, err
+	}
+	if !parsed {
+		_, perr := url.Parse(s)
+		return url.URL{}, 0, fmt.Errorf("router: request for %q with the Host %q: %w", path, r.Host, perr)
+	}
+	if hidesDotSegment(u.Pathname()) {
+		return url.URL{}, 0, fmt.Errorf("router: request for %q, whose percent-decoding has a dot segment", u.Pathname())
+	}
+	return u, unserialized, nil
+}
+
+// checkHost returns an error when host, a request's Host, is empty or
+// holds a byte that would make it more than a host and port in the string
+// readRequest parses (the delimiters "@", "/", "?", "#" and "\"), a byte
+// the URL parser removes or trims (a control character or space), or
+// bytes that are not UTF-8. The error shows the Host with the password of
+// credentials before an "@" (as a URL's userinfo) replaced by "xxxxx".
+func checkHost(host string) error {
+	if host == "" {
+		return errors.New("router: request without a Host")
+	}
+	if at := strings.LastIndexByte(host, '@'); at >= 0 {
+		user, _, hasPassword := strings.Cut(host[:at], ":")
+		if hasPassword {
+			user += ":xxxxx"
+		}
+		return fmt.Errorf("router: request with the Host %q, with credentials", user+host[at:])
+	}
+	for i := 0; i < len(host); i++ {
+		if b := host[i]; b <= ' ' || b == 0x7f || strings.IndexByte(`@/?#\`, b) >= 0 {
+			return fmt.Errorf("router: request with the Host %q", host)
+		}
+	}
+	if !utf8.ValidString(host) {
+		return fmt.Errorf("router: request with the Host %q, not UTF-8", host)
+	}
+	return nil
+}
+
+// checkTarget returns an error when the path and query of a request-target
+// cannot be read as one URL's path and query: a "?" in the path, a "#"
+// (a request-target has no fragment, and the URL parser would end the path
+// or query there), a control character (the URL parser removes tabs and
+// newlines, and net/http's server refuses them all), a space at the end
+// (the parser trims it), or bytes that are not UTF-8 (the parser reads
+// them as U+FFFD).
+func checkTarget(path, query string, hasQuery bool) error {
+	if strings.IndexByte(path, '?') >= 0 {
+		return fmt.Errorf("router: request for the path %q, with a \"?\"", path)
+	}
+	last := path
+	if hasQuery {
+		last = query
+	}
+	if last != "" && last[len(last)-1] == ' ' {
+		return errors.New("router: request-target that ends in a space")
+	}
+	for _, s := range [2]string{path, query} {
+		for i := 0; i < len(s); i++ {
+			if b := s[i]; b < ' ' || b == 0x7f || b == '#' {
+				return fmt.Errorf("router: request-target with the byte %q", b)
+			}
+		}
+		if !utf8.ValidString(s) {
+			return errors.New("router: request-target that is not UTF-8")
+		}
+	}
+	return nil
+}
+
+// hidesDotSegment reports whether the percent-decoding of the path p has
+// a segment "." or "..", with both "/" and "\" as separators, as
+// path.Clean, filepath.Clean on Windows and net/http's ServeFile read it.
+// A serialized path has no such segment of its own, so only a
+// percent-encoded "/" or "\" ("..%2F") makes one. It allocates nothing.
+func hidesDotSegment(p string) bool {
+	if strings.IndexByte(p, '%') < 0 {
+		return false
+	}
+	dots, other := 0, false // the current segment's dots, and whether it has more
+	for i := 0; i <= len(p); i++ {
+		b := byte('/')
+		if i < len(p) {
+			b = p[i]
+			if b == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
+				b = unhex(p[i+1])<<4 | unhex(p[i+2])
+				i += 2
+			}
+		}
+		switch b {
+		case '/', '\\':
+			if !other && (dots == 1 || dots == 2) {
+				return true
+			}
+			dots, other = 0, false
+		case '.':
+			dots++
+		default:
+			other = true
+		}
+	}
+	return false
+}
+
+func isHex(b byte) bool {
+	return '0' <= b && b <= '9' || 'a' <= b && b <= 'f' || 'A' <= b && b <= 'F'
+}
+
+func unhex(b byte) byte {
+	switch {
+	case b <= '9':
+		return b - '0'
+	case b <= 'F':
+		return b - 'A' + 10
+	}
+	return b - 'a' + 10
+}
+
+// location returns the reference a request r, read as the URL u that is
+// not r's serialization, is redirected to: u's path and query, with the
+// prefix that a handler in front stripped from r.URL's path put back, and
+// "//" and u's host before the path when the host is not r.Host, or when
+// the path starts with "//" and would otherwise be read as a host. So the
+// reference, resolved against the request's URL, always names u's origin.
+func location(r *http.Request, u url.URL) string {
+	loc := u.Pathname()
+	if prefix := strippedPrefix(r); prefix != "" {
+		v, err := url.Parse(u.Protocol() + "//" + u.Host() + prefix + loc)
+		if err == nil && v.Host() == u.Host() && v.Pathname() == prefix+loc {
+			loc = prefix + loc
+		}
+	}
+	if u.Host() != r.Host || strings.HasPrefix(loc, "//") {
+		loc = "//" + u.Host() + loc
+	}
+	if q, ok := u.Query(); ok {
+		loc += "?" + q
+	}
+	return loc
+}
+
+// strippedPrefix returns the start of the path of r.RequestURI that a
+// handler in front removed from r.URL's path (http.StripPrefix), when that
+// path is what remains of it; and "" when r.URL has its path as received,
+// or was rewritten otherwise.
+func strippedPrefix(r *http.Request) string {
+	sent, _, _ := strings.Cut(r.RequestURI, "?")
+	if !strings.HasPrefix(sent, "/") {
+		// The absolute-form, "http://example.com/path": the path starts
+		// at the first "/" after the authority.
+		_, rest, ok := strings.Cut(sent, "://")
+		i := strings.IndexByte(rest, '/')
+		if !ok || i < 0 {
+			return ""
+		}
+		sent = rest[i:]
+	}
+	path := requestPath(r.URL)
+	if len(sent) > len(path) && strings.HasSuffix(sent, path) {
+		return sent[:len(sent)-len(path)]
+	}
+	return ""
 }
 
 // requestPath returns the path of u as sent: RawPath when it is an

@@ -63,7 +63,8 @@ func testMux() *ServeMux {
 }
 
 // TestServeMux checks which handler serves each request, with what path
-// values and results, and the 404 and 405 responses.
+// values and results, the 404 and 405 responses, and the redirects of
+// requests that are not in their serialized form.
 func TestServeMux(t *testing.T) {
 	mux := testMux()
 	tls := func(r *http.Request) { r.TLS = &tls.ConnectionState{} }
@@ -73,47 +74,56 @@ func TestServeMux(t *testing.T) {
 		code           int
 		body           string
 		allow          string
+		location       string
 	}{
-		{"GET", "http://example.com/books/new", nil, 200, "new [GET /books/new]", ""},
-		{"GET", "http://example.com/books/42", nil, 200, "book [GET /books/:id] id=42", ""},
-		{"HEAD", "http://example.com/books/42", nil, 200, "", ""}, // GET serves HEAD (the body is not compared)
-		{"POST", "http://example.com/books/42", nil, 200, "post [POST /books/:id] id=42", ""},
-		{"DELETE", "http://example.com/books/42", nil, 200, "delete [DELETE /books/:id(\\d+)] id=42", ""},
-		{"DELETE", "http://example.com/books/x", nil, 405, "Method Not Allowed\n", "GET, HEAD, POST"},
-		{"PUT", "http://example.com/books/new", nil, 405, "Method Not Allowed\n", "GET, HEAD, POST"},
-		{"PUT", "http://example.com/files/a/b.txt", nil, 200, "files [/files/*] 0=a/b.txt", ""},
-		{"GET", "http://example.com/search?q=go", nil, 200, "search [/search?q=:q] q=", ""},
-		{"GET", "http://example.com/search?x=go", nil, 404, "404 page not found\n", ""},
-		{"GET", "http://example.com/docs", nil, 200, "docs [/docs/:page?] page=", ""},
-		{"GET", "http://example.com/docs/intro", nil, 200, "docs [/docs/:page?] page=intro", ""},
-		// Dot segments are resolved, as the URL parser does.
-		{"GET", "http://example.com/files/../books/7", nil, 200, "book [GET /books/:id] id=7", ""},
-		{"GET", "http://example.com/books/x/%2e%2E/new", nil, 200, "new [GET /books/new]", ""},
-		{"GET", "http://example.com/books/%2e%2E/new", nil, 404, "404 page not found\n", ""},
+		{"GET", "http://example.com/books/new", nil, 200, "new [GET /books/new]", "", ""},
+		{"GET", "http://example.com/books/42", nil, 200, "book [GET /books/:id] id=42", "", ""},
+		{"HEAD", "http://example.com/books/42", nil, 200, "", "", ""}, // GET serves HEAD (the body is not compared)
+		{"POST", "http://example.com/books/42", nil, 200, "post [POST /books/:id] id=42", "", ""},
+		{"DELETE", "http://example.com/books/42", nil, 200, "delete [DELETE /books/:id(\\d+)] id=42", "", ""},
+		{"DELETE", "http://example.com/books/x", nil, 405, "Method Not Allowed\n", "GET, HEAD, POST", ""},
+		{"PUT", "http://example.com/books/new", nil, 405, "Method Not Allowed\n", "GET, HEAD, POST", ""},
+		{"PUT", "http://example.com/files/a/b.txt", nil, 200, "files [/files/*] 0=a/b.txt", "", ""},
+		{"GET", "http://example.com/search?q=go", nil, 200, "search [/search?q=:q] q=", "", ""},
+		{"GET", "http://example.com/search?x=go", nil, 404, "404 page not found\n", "", ""},
+		{"GET", "http://example.com/docs", nil, 200, "docs [/docs/:page?] page=", "", ""},
+		{"GET", "http://example.com/docs/intro", nil, 200, "docs [/docs/:page?] page=intro", "", ""},
+		// Dot segments are not routed: the request is redirected to the
+		// path the URL parser resolves them to, 301 for GET, 308 for the
+		// other methods, whether or not a route matches that path.
+		{"GET", "http://example.com/files/../books/7", nil, 301, "<a href=\"/books/7\">Moved Permanently</a>.\n", "", "/books/7"},
+		{"HEAD", "http://example.com/files/../books/7", nil, 301, "", "", "/books/7"},
+		{"POST", "http://example.com/files/../books/7", nil, 308, "", "", "/books/7"},
+		{"GET", "http://example.com/books/x/%2e%2E/new", nil, 301, "<a href=\"/books/new\">Moved Permanently</a>.\n", "", "/books/new"},
+		{"GET", "http://example.com/books/%2e%2E/new", nil, 301, "<a href=\"/new\">Moved Permanently</a>.\n", "", "/new"},
+		{"GET", "http://example.com/search?q=a'b", nil, 301, "<a href=\"/search?q=a%27b\">Moved Permanently</a>.\n", "", "/search?q=a%27b"},
 		// The scheme comes from r.TLS, the host and port from r.Host.
-		{"GET", "http://shop.example.com/admin/x", nil, 404, "404 page not found\n", ""},
-		{"GET", "http://shop.example.com/admin/x", []func(*http.Request){tls}, 200, "admin [https://*.example.com/admin/*] host=shop", ""},
-		{"GET", "http://shop.example.com:8443/admin/x", []func(*http.Request){tls}, 404, "404 page not found\n", ""},
-		{"GET", "http://shop.example.com:443/admin/x", []func(*http.Request){tls}, 200, "admin [https://*.example.com/admin/*] host=shop", ""},
-		{"GET", "http://example.com/plain", nil, 200, "plain [http://example.com/plain]", ""},
-		{"GET", "http://EXAMPLE.com:80/plain", nil, 200, "plain [http://example.com/plain]", ""},
-		{"GET", "http://example.org/plain", nil, 404, "404 page not found\n", ""},
-		{"GET", "http://example.com/func", nil, 200, "func", ""},
-		{"GET", "http://example.com/nothing", nil, 404, "404 page not found\n", ""},
+		{"GET", "http://shop.example.com/admin/x", nil, 404, "404 page not found\n", "", ""},
+		{"GET", "http://shop.example.com/admin/x", []func(*http.Request){tls}, 200, "admin [https://*.example.com/admin/*] host=shop", "", ""},
+		{"GET", "http://shop.example.com:8443/admin/x", []func(*http.Request){tls}, 404, "404 page not found\n", "", ""},
+		// The default port and upper case are not the host's
+		// serialization: the Location names the serialized host, with the
+		// scheme the client used.
+		{"GET", "http://shop.example.com:443/admin/x", []func(*http.Request){tls}, 301, "<a href=\"//shop.example.com/admin/x\">Moved Permanently</a>.\n", "", "//shop.example.com/admin/x"},
+		{"GET", "http://example.com/plain", nil, 200, "plain [http://example.com/plain]", "", ""},
+		{"GET", "http://EXAMPLE.com:80/plain", nil, 301, "<a href=\"//example.com/plain\">Moved Permanently</a>.\n", "", "//example.com/plain"},
+		{"GET", "http://example.org/plain", nil, 404, "404 page not found\n", "", ""},
+		{"GET", "http://example.com/func", nil, 200, "func", "", ""},
+		{"GET", "http://example.com/nothing", nil, 404, "404 page not found\n", "", ""},
 		// A request without a host, or with one that is no URL's host.
-		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "" }}, 400, "400 Bad Request\n", ""},
-		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "a@example.com" }}, 400, "400 Bad Request\n", ""},
-		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "exa mple.com" }}, 400, "400 Bad Request\n", ""},
+		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "" }}, 400, "400 Bad Request\n", "", ""},
+		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "a@example.com" }}, 400, "400 Bad Request\n", "", ""},
+		{"GET", "http://example.com/func", []func(*http.Request){func(r *http.Request) { r.Host = "exa mple.com" }}, 400, "400 Bad Request\n", "", ""},
 	}
 	for _, c := range cases {
 		rec := serve(mux, c.method, c.target, c.tweak...)
 		body := rec.Body.String()
-		if c.method == "HEAD" {
+		if c.method == "HEAD" || c.method == "POST" && rec.Code == 308 {
 			body = ""
 		}
-		if rec.Code != c.code || body != c.body || rec.Header().Get("Allow") != c.allow {
-			t.Errorf("%s %s: %d %q Allow %q, want %d %q Allow %q", c.method, c.target, rec.Code, body,
-				rec.Header().Get("Allow"), c.code, c.body, c.allow)
+		if rec.Code != c.code || body != c.body || rec.Header().Get("Allow") != c.allow || rec.Header().Get("Location") != c.location {
+			t.Errorf("%s %s: %d %q Allow %q Location %q, want %d %q Allow %q Location %q", c.method, c.target, rec.Code, body,
+				rec.Header().Get("Allow"), rec.Header().Get("Location"), c.code, c.body, c.allow, c.location)
 		}
 	}
 }
@@ -148,6 +158,121 @@ func TestServeMuxStripPrefix(t *testing.T) {
 	if body := serve(h, "GET", "http://example.com/api/books/42").Body.String(); body != "book [/books/:id] id=42" {
 		t.Errorf("got %q", body)
 	}
+	// A redirect names the request-target the client sent, serialized:
+	// the prefix that StripPrefix removed is put back.
+	for _, c := range []struct{ target, host, location string }{
+		{"/api/public/../books/1", "example.com", "/api/books/1"},
+		{"/api/public/%2e%2e/books/1", "example.com", "/api/books/1"},
+		{"/api/books/1?q=it's", "example.com", "/api/books/1?q=it%27s"},
+		{"/api/books/1", "EXAMPLE.com", "//example.com/api/books/1"},
+		{"/api/./..//x", "example.com", "/api//x"},
+		{"http://example.com/api/public/../books/1", "example.com", "/api/books/1"},
+		{"http://EXAMPLE.com/api/public/../books/1", "example.com", "//example.com/api/books/1"},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, rawRequest("GET", c.target, c.host))
+		if loc := rec.Header().Get("Location"); rec.Code != http.StatusMovedPermanently || loc != c.location {
+			t.Errorf("StripPrefix, %s Host %s: %d %q, want 301 to %q", c.target, c.host, rec.Code, loc, c.location)
+		}
+	}
+	// The prefix put back cannot make the path a reference to another
+	// host.
+	rec := httptest.NewRecorder()
+	http.StripPrefix("/", mux).ServeHTTP(rec, rawRequest("GET", "//evil.example/x/..", "example.com"))
+	if loc := rec.Header().Get("Location"); rec.Code != http.StatusMovedPermanently || loc != "//example.com//evil.example/" {
+		t.Errorf("StripPrefix(\"/\"), //evil.example/x/..: %d %q, want 301 to //example.com//evil.example/", rec.Code, loc)
+	}
+	// A path rewritten otherwise: the Location is the serialization of the
+	// path the ServeMux got, as net/http's ServeMux names it.
+	rewrite := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.URL.Path, r.URL.RawPath = "/v2/../books/1", ""
+		mux.ServeHTTP(w, r)
+	})
+	rec = httptest.NewRecorder()
+	rewrite.ServeHTTP(rec, rawRequest("GET", "/old", "example.com"))
+	if loc := rec.Header().Get("Location"); rec.Code != http.StatusMovedPermanently || loc != "/books/1" {
+		t.Errorf("rewritten path: %d %q, want 301 to /books/1", rec.Code, loc)
+	}
+}
+
+// TestPathValue checks that path values are percent-decoded, as
+// net/http's ServeMux decodes them, that EscapedPathValue gives them as
+// the pattern matched them, and that the ServeMux sets r.Pattern and the
+// path values on the request it was given, as net/http's ServeMux does,
+// for a middleware in front to read after the handler returned.
+func TestPathValue(t *testing.T) {
+	type values struct{ pattern, value, escaped string }
+	var got values
+	mux := NewServeMux()
+	mux.HandleFunc("/files/:name", func(w http.ResponseWriter, r *http.Request) {
+		got = values{r.Pattern, r.PathValue("name"), EscapedPathValue(r, "name")}
+	})
+	mux.HandleFunc("/docs/:page?", func(w http.ResponseWriter, r *http.Request) {
+		got = values{r.Pattern, r.PathValue("page"), EscapedPathValue(r, "page")}
+	})
+	std := http.NewServeMux()
+	var stdGot string
+	std.HandleFunc("/files/{name}", func(w http.ResponseWriter, r *http.Request) { stdGot = r.PathValue("name") })
+	for _, c := range []struct{ target, value, escaped string }{
+		{"/files/a%20b.txt", "a b.txt", "a%20b.txt"},
+		{"/files/a%2Fb", "a/b", "a%2Fb"},
+		{"/files/100%25", "100%", "100%25"},
+		{"/files/%E2%82%AC", "\u20ac", "%E2%82%AC"},
+		{"/files/%e2%82%ac", "\u20ac", "%e2%82%ac"},
+		{"/files/a+b", "a+b", "a+b"},
+	} {
+		got, stdGot = values{}, ""
+		req := rawRequest("GET", c.target, "example.com")
+		mux.ServeHTTP(httptest.NewRecorder(), req)
+		if got != (values{"/files/:name", c.value, c.escaped}) {
+			t.Errorf("%s: Pattern %q, PathValue %q, EscapedPathValue %q, want %q %q", c.target, got.pattern, got.value, got.escaped, c.value, c.escaped)
+		}
+		if req.Pattern != "/files/:name" || req.PathValue("name") != c.value {
+			t.Errorf("%s: the request given has Pattern %q and PathValue %q", c.target, req.Pattern, req.PathValue("name"))
+		}
+		std.ServeHTTP(httptest.NewRecorder(), rawRequest("GET", c.target, "example.com"))
+		if stdGot != c.value {
+			t.Errorf("%s: net/http's PathValue %q, this ServeMux's %q", c.target, stdGot, c.value)
+		}
+	}
+	got = values{}
+	mux.ServeHTTP(httptest.NewRecorder(), rawRequest("GET", "/docs", "example.com"))
+	if got != (values{"/docs/:page?", "", ""}) {
+		t.Errorf("/docs: %+v, want no page", got)
+	}
+	if v := EscapedPathValue(httptest.NewRequest("GET", "/files/x", nil), "name"); v != "" {
+		t.Errorf("EscapedPathValue of a request no ServeMux routed = %q", v)
+	}
+}
+
+// TestHidesDotSegment checks the test of the paths whose percent-decoding
+// has a dot segment that the URL Standard does not see.
+func TestHidesDotSegment(t *testing.T) {
+	for p, want := range map[string]bool{
+		"/a/b":              false,
+		"/a/..%2Fb":         true,
+		"/a/..%2fb":         true,
+		"/a/%2E%2E%2Fb":     true,
+		"/a/.%2Fb":          true,
+		"/a%2F.":            true,
+		"/a%2F..":           true,
+		"/a%5C..%5Cb":       true,
+		"/a/...%2Fb":        false,
+		"/a/..b%2Fc":        false,
+		"/a/x%2F%2e%2ex":    false,
+		"/a/%2F%2F":         false,
+		"/a/%252e%252e%2Fb": false,
+		"/%":                false,
+		"/..%2":             false,
+		"/..%2F":            true,
+	} {
+		if got := hidesDotSegment(p); got != want {
+			t.Errorf("hidesDotSegment(%q) = %v, want %v", p, got, want)
+		}
+		if got := hasDotSegment(url.PercentDecodeString(p)); got != want {
+			t.Errorf("the test's model: hasDotSegment(decoded %q) = %v, want %v", p, got, want)
+		}
+	}
 }
 
 // TestServeMuxPanics checks that Handle refuses what http.ServeMux.Handle
@@ -179,7 +304,8 @@ func TestServeMuxPanics(t *testing.T) {
 	}
 }
 
-// TestRequestURL checks the URL a request is matched as.
+// TestRequestURL checks the URL a request is read as, and the requests
+// that cannot be read as one URL.
 func TestRequestURL(t *testing.T) {
 	for _, c := range []struct {
 		target string
@@ -190,9 +316,34 @@ func TestRequestURL(t *testing.T) {
 		{"http://example.com/a/../b/./c", nil, "http://example.com/b/c"},
 		{"http://example.com:80/a%7Cb|c", nil, "http://example.com/a%7Cb|c"},
 		{"http://[::1]:8080/", nil, "http://[::1]:8080/"},
+		{"http://[0:0::1]:8080/", nil, "http://[::1]:8080/"},
 		{"http://example.com/x", func(r *http.Request) { r.TLS = &tls.ConnectionState{} }, "https://example.com/x"},
 		{"http://example.com/x", func(r *http.Request) { r.Host = "other.example:99" }, "http://other.example:99/x"},
+		{"http://example.com/x", func(r *http.Request) { r.Host = "%61dmin.example.com" }, "http://admin.example.com/x"},
 		{"http://example.com/x", func(r *http.Request) { r.URL.Path = "*"; r.URL.RawPath = "" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.Host = "" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.Host = "[fe80::1%25en0]" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.Host = "a.example\tb" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.Host = "a.example/b" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.Host = "a.example\xff" }, ""},
+		// What the URL parser would not read as the path and query
+		// net/http read.
+		{"http://example.com/x", func(r *http.Request) { r.URL.Path, r.URL.RawPath = "/a#b", "/a#b" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.RawQuery = "a#b" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.Path, r.URL.RawPath = "/a?b", "/a?b" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.Path, r.URL.RawPath = "/a\tb", "/a\tb" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.Path = "/a\tb" }, "http://example.com/a%09b"}, // EscapedPath
+		{"http://example.com/x", func(r *http.Request) { r.URL.RawQuery = "a\x00" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.RawQuery = "a " }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.RawQuery = "a b" }, "http://example.com/x?a%20b"},
+		{"http://example.com/x", func(r *http.Request) { r.URL.RawQuery = "caf\xe9" }, ""},
+		{"http://example.com/x", func(r *http.Request) { r.URL.RawQuery = "caf\u00e9" }, "http://example.com/x?caf%C3%A9"},
+		// A percent-encoded "/" that makes a dot segment of r.URL.Path.
+		{"http://example.com/files/..%2Fsecret", nil, ""},
+		{"http://example.com/files/a/..%5Csecret", nil, ""},
+		{"http://example.com/files/.%2e%2fsecret", nil, ""},
+		{"http://example.com/files/...%2Fsecret", nil, "http://example.com/files/...%2Fsecret"},
+		{"http://example.com/files/a%2Fb", nil, "http://example.com/files/a%2Fb"},
 	} {
 		req := httptest.NewRequest("GET", c.target, nil)
 		if c.tweak != nil {
@@ -202,6 +353,12 @@ func TestRequestURL(t *testing.T) {
 		if got := u.Href(); got != c.want || (err == nil) != (c.want != "") {
 			t.Errorf("%s: %q %v, want %q", c.target, got, err, c.want)
 		}
+	}
+	// An error shows no password of a Host with credentials.
+	req := httptest.NewRequest("GET", "http://example.com/x", nil)
+	req.Host = "user:S3CR3T@a:b@example.com"
+	if _, err := RequestURL(req); err == nil || strings.Contains(err.Error(), "S3CR3T") || !strings.Contains(err.Error(), "user:xxxxx@example.com") {
+		t.Errorf("RequestURL with the Host %q: %v", req.Host, err)
 	}
 }
 
@@ -261,7 +418,8 @@ func TestServeMuxResult(t *testing.T) {
 
 // TestServeMuxAllocs holds the cost of routing a request: the URL, the
 // request's copy with its context, the path values; not the Result of all
-// eight components, which a handler that calls Result pays for.
+// eight components, which a handler that calls Result pays for, nor
+// anything for the check that the request is in its serialized form.
 func TestServeMuxAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates")
@@ -276,5 +434,11 @@ func TestServeMuxAllocs(t *testing.T) {
 	t.Logf("%.0f allocations a request", n)
 	if w.Code != 200 || n > 8 {
 		t.Errorf("%d, %.0f allocations a request, want 200 and at most 8", w.Code, n)
+	}
+	// The check that a request is serialized allocates nothing: a query
+	// costs no allocation more (the URL is parsed from one string).
+	req = httptest.NewRequest("GET", "http://api.github.com/repos/o/r/issues/7/comments?page=2&per_page=100", nil)
+	if q := testing.AllocsPerRun(100, func() { mux.ServeHTTP(w, req) }); w.Code != 200 || q != n {
+		t.Errorf("with a query: %d, %.0f allocations a request, want 200 and %.0f", w.Code, q, n)
 	}
 }

@@ -1,0 +1,456 @@
+package router
+
+import (
+	"bufio"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path"
+	"strings"
+	"testing"
+
+	"github.com/webstd/url"
+	"github.com/webstd/url/urlpattern"
+)
+
+// oneReadingRoutes are the routes the one-reading property is checked
+// with: fixed text, segment and full wildcards, a regexp group, a group in
+// the query, a host, text the pattern percent-encodes, and, last, one that
+// every serialized request matches.
+var oneReadingRoutes = []string{
+	"http://admin.example.com/*",
+	"/admin",
+	"/admin/*",
+	"GET /books/:id(\\d+)",
+	"/files/:name",
+	"/files/:dir/*",
+	"/search?q=:q",
+	"/caf\u00e9/:x",
+	"POST /:a/:b",
+	"/*",
+}
+
+// A oneReadingMux is a ServeMux of oneReadingRoutes behind a middleware
+// that notes what it reads of each request, and, when there is a prefix,
+// http.StripPrefix, with handlers that note the request they get.
+type oneReadingMux struct {
+	mux      *ServeMux
+	patterns map[string]*urlpattern.Pattern // by the pattern given to Handle
+	methods  map[string]string              // the method of each pattern
+	front    *http.Request                  // a copy of the request the middleware saw, in front
+	atMux    *http.Request                  // the request the ServeMux got, or nil
+	got      *http.Request                  // the request the handler got, or nil
+	h        http.Handler
+}
+
+func newOneReadingMux(prefix string) *oneReadingMux {
+	m := &oneReadingMux{mux: NewServeMux(), patterns: map[string]*urlpattern.Pattern{}, methods: map[string]string{}}
+	for _, rt := range oneReadingRoutes {
+		m.mux.HandleFunc(rt, func(w http.ResponseWriter, r *http.Request) { m.got = r })
+		method, rest := splitMethod(rt)
+		if strings.HasPrefix(rest, "/") {
+			rest = "*://*:*" + rest
+		}
+		m.patterns[rt], m.methods[rt] = urlpattern.MustParse(rest), method
+	}
+	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		m.atMux = r
+		m.mux.ServeHTTP(w, r)
+	})
+	if prefix != "" {
+		h = http.StripPrefix(prefix, h)
+	}
+	m.h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f := *r
+		u := *r.URL
+		f.URL = &u
+		m.front = &f
+		h.ServeHTTP(w, r)
+	})
+	return m
+}
+
+// readRequest parses the request of method, target and host as net/http's
+// server reads it from the connection (http.ReadRequest): HTTP/1.1 with a
+// Host header, or HTTP/1.0 without one when host is empty. It returns nil
+// for a request that net/http does not read.
+func rawRequest(method, target, host string) *http.Request {
+	if strings.ContainsAny(method+target+host, "\r\n") {
+		return nil // another request line or header, not these
+	}
+	raw := method + " " + target + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n"
+	if host == "" {
+		raw = method + " " + target + " HTTP/1.0\r\n\r\n"
+	}
+	r, err := http.ReadRequest(bufio.NewReaderSize(strings.NewReader(raw), len(raw)))
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
+// sentPath returns the path of u as net/url keeps it from the
+// request-target: RawPath when set (it differs from net/url's encoding of
+// Path), else that encoding, which is then the path sent.
+func sentPath(u *http.Request) string {
+	if u.URL.RawPath != "" {
+		return u.URL.RawPath
+	}
+	return u.URL.EscapedPath()
+}
+
+// readAs returns the URL this package parses from what r holds, read as
+// a handler or middleware reads it (r.Host, the path sent, r.URL.RawQuery),
+// and whether the URL is exactly those strings, in its serialized form.
+func readAs(r *http.Request) (url.URL, bool) {
+	sent := sentPath(r)
+	s := "http://" + r.Host + sent
+	hasQuery := r.URL.RawQuery != "" || r.URL.ForceQuery
+	if hasQuery {
+		s += "?" + r.URL.RawQuery
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return url.URL{}, false
+	}
+	q, ok := u.Query()
+	return u, u.Host() == r.Host && u.Pathname() == sent && q == r.URL.RawQuery && ok == hasQuery
+}
+
+// hasDotSegment reports whether p has a "." or ".." segment, with "/" and
+// "\" as separators.
+func hasDotSegment(p string) bool {
+	for _, seg := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if seg == "." || seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// checkOneReading serves the request of method, target and host (read as
+// rawRequest reads it) and checks the property of a ServeMux: the request
+// is either
+//
+//   - redirected, to the serialization of the URL read from it, of the
+//     request's own origin, and that serialization, requested, is not
+//     redirected again;
+//   - answered with an error, the handler not called;
+//   - or routed, and then the pattern of the route, which is the first
+//     that matches, matches the URL made of r.Host, r.URL's path and
+//     r.URL.RawQuery as the handler sees them, that URL is those strings
+//     byte for byte, the Result's inputs are they, r.URL.Path is their
+//     percent-decoding with no dot segment, the middleware in front read
+//     the same request, and the path values are the groups, decoded.
+//
+// With a prefix, the ServeMux is behind http.StripPrefix(prefix), and
+// the property holds for the request the ServeMux got; the middleware in
+// front read that request with the prefix, and a redirect names the
+// request's origin, in its serialized form, without a loop. depth counts
+// the redirects followed.
+func checkOneReading(t *testing.T, method, target, host, prefix string, depth int) {
+	t.Helper()
+	req := rawRequest(method, target, host)
+	if req == nil {
+		return
+	}
+	m := newOneReadingMux(prefix)
+	rec := httptest.NewRecorder()
+	m.h.ServeHTTP(rec, req)
+	where := fmt.Sprintf("%s %q Host %q behind StripPrefix(%q)", method, target, host, prefix)
+	if rec.Code/100 == 3 {
+		if m.got != nil || m.atMux == nil {
+			t.Fatalf("%s: redirected (%d) after the handler ran, or not by the ServeMux", where, rec.Code)
+		}
+		checkRedirect(t, where, req, m.atMux, rec, prefix, depth)
+		return
+	}
+	if m.got == nil {
+		switch {
+		case m.atMux == nil && prefix != "" && rec.Code == http.StatusNotFound:
+			// StripPrefix's answer to a path without the prefix
+		case rec.Code == http.StatusBadRequest:
+		case rec.Code == http.StatusNotFound || rec.Code == http.StatusMethodNotAllowed:
+			u, ok := readAs(m.atMux)
+			if !ok {
+				t.Fatalf("%s: %d for a request not in its serialized form %q", where, rec.Code, u.Href())
+			}
+			for _, rt := range oneReadingRoutes {
+				if m.patterns[rt].TestURL(u) && (rec.Code == 404 || methodAllows(m.methods[rt], method)) {
+					t.Fatalf("%s: %d, but the route %q matches %q", where, rec.Code, rt, u.Href())
+				}
+			}
+		default:
+			t.Fatalf("%s: %d without a handler", where, rec.Code)
+		}
+		return
+	}
+	hr := m.got
+	sent := sentPath(hr)
+	if strings.HasPrefix(target, "/") && prefix == "" {
+		// (The test's own reading of net/url: the path and query are the
+		// request-target's bytes.)
+		want := sent
+		if hr.URL.RawQuery != "" || hr.URL.ForceQuery {
+			want += "?" + hr.URL.RawQuery
+		}
+		if want != target {
+			t.Fatalf("%s: net/url keeps the target as %q", where, want)
+		}
+	}
+	u, ok := readAs(hr)
+	if !ok {
+		t.Fatalf("%s: routed to %q, but r.Host %q, path %q, query %q are not the URL %q the router read",
+			where, hr.Pattern, hr.Host, sent, hr.URL.RawQuery, u.Href())
+	}
+	p := m.patterns[hr.Pattern]
+	if p == nil || !p.TestURL(u) || !methodAllows(m.methods[hr.Pattern], method) {
+		t.Fatalf("%s: routed to %q, which does not match %q as the handler reads it", where, hr.Pattern, u.Href())
+	}
+	for _, rt := range oneReadingRoutes {
+		if rt == hr.Pattern {
+			break
+		}
+		if m.patterns[rt].TestURL(u) && methodAllows(m.methods[rt], method) {
+			t.Fatalf("%s: routed to %q, but the route %q before it matches %q", where, hr.Pattern, rt, u.Href())
+		}
+	}
+	res := Result(hr)
+	if res == nil || res.Pathname.Input != sent || res.Hostname.Input != u.Hostname() || res.Port.Input != u.Port() ||
+		res.Search.Input != hr.URL.RawQuery {
+		t.Fatalf("%s: the pattern matched %+v, the handler reads %q %q %q", where, res, hr.Host, sent, hr.URL.RawQuery)
+	}
+	if hr.URL.Path != url.PercentDecodeString(sent) || hasDotSegment(hr.URL.Path) {
+		t.Fatalf("%s: r.URL.Path %q, the pattern matched %q", where, hr.URL.Path, sent)
+	}
+	if f := m.front; f.Host != hr.Host || f.URL.Path != prefix+hr.URL.Path || sentPath(f) != prefix+sent ||
+		f.URL.RawQuery != hr.URL.RawQuery || f.RequestURI != hr.RequestURI {
+		t.Fatalf("%s: the middleware in front read %q %q %q, the handler %q %q %q",
+			where, f.Host, f.URL.Path, f.URL.RawQuery, hr.Host, hr.URL.Path, hr.URL.RawQuery)
+	}
+	if prefix == "" && req.Pattern != hr.Pattern {
+		t.Fatalf("%s: the request given has the Pattern %q, the handler's %q", where, req.Pattern, hr.Pattern)
+	}
+	for name, g := range res.Pathname.Groups {
+		if !g.Defined {
+			continue
+		}
+		if hr.PathValue(name) != url.PercentDecodeString(g.Value) || EscapedPathValue(hr, name) != g.Value ||
+			prefix == "" && req.PathValue(name) != hr.PathValue(name) {
+			t.Fatalf("%s: path value %q is %q (escaped %q), the group %q", where, name, hr.PathValue(name), EscapedPathValue(hr, name), g.Value)
+		}
+	}
+}
+
+// checkRedirect checks the redirect rec of the request req, which the
+// ServeMux got as atMux: 301 for GET and HEAD, 308 otherwise, never for
+// CONNECT; a Location of req's own origin, in the serialized form a
+// ServeMux routes, that names the URL read from req (without a prefix),
+// or that URL's path with the prefix before it; and, requested, not
+// redirected again.
+func checkRedirect(t *testing.T, where string, req, atMux *http.Request, rec *httptest.ResponseRecorder, prefix string, depth int) {
+	t.Helper()
+	want := http.StatusPermanentRedirect
+	if req.Method == "GET" || req.Method == "HEAD" {
+		want = http.StatusMovedPermanently
+	}
+	if rec.Code != want || req.Method == "CONNECT" {
+		t.Fatalf("%s: %d, want %d", where, rec.Code, want)
+	}
+	loc := rec.Header().Get("Location")
+	base, err := url.Parse("http://" + req.Host + "/")
+	if err != nil {
+		t.Fatalf("%s: redirected to %q with a Host that is no URL's host: %v", where, loc, err)
+	}
+	next, err := base.Parse(loc)
+	if err != nil || !next.Origin().IsSameOrigin(base.Origin()) {
+		t.Fatalf("%s: redirected to %q, %q, not of the request's origin %s (%v)", where, loc, next.Href(), base.Origin(), err)
+	}
+	sent := sentPath(atMux)
+	if atMux.URL.RawQuery != "" || atMux.URL.ForceQuery {
+		sent += "?" + atMux.URL.RawQuery
+	}
+	read, err := url.Parse("http://" + req.Host + sent)
+	withPrefix := read.Origin().String() + prefix + pathQuery(read)
+	if err != nil || next.Href() != read.Href() && (prefix == "" || next.Href() != withPrefix) {
+		t.Fatalf("%s: redirected to %q, %q, not the URL %q read from the request (%v)", where, loc, next.Href(), read.Href(), err)
+	}
+	target := pathQuery(next)
+	if strings.HasPrefix(loc, "//") {
+		if loc != "//"+next.Host()+target {
+			t.Fatalf("%s: redirected to %q, not the serialization %q", where, loc, next.Href())
+		}
+	} else if loc != target || next.Host() != req.Host || strings.HasPrefix(loc, "//") {
+		t.Fatalf("%s: redirected to %q, not the serialization %q", where, loc, next.Href())
+	}
+	if depth > 0 {
+		t.Fatalf("%s: redirected again, to %q", where, loc)
+	}
+	if rawRequest(req.Method, target, next.Host()) == nil {
+		t.Fatalf("%s: redirected to %q, which net/http does not read", where, loc)
+	}
+	checkOneReading(t, req.Method, target, next.Host(), prefix, depth+1)
+}
+
+// pathQuery returns the path and query of u, as a request-target.
+func pathQuery(u url.URL) string {
+	if q, ok := u.Query(); ok {
+		return u.Pathname() + "?" + q
+	}
+	return u.Pathname()
+}
+
+// methodAllows reports whether a route for method (empty for any) serves
+// a request with the method m.
+func methodAllows(method, m string) bool {
+	return method == "" || method == m || method == "GET" && m == "HEAD"
+}
+
+// oneReadingSeeds are requests that read differently to net/url and to the
+// URL Standard: dot segments in every spelling, backslashes, hosts that
+// are not serialized, references to other hosts, queries the standard
+// encodes, fragments, and the request-targets that are not paths.
+var oneReadingSeeds = [][3]string{
+	{"GET", "/public/../admin", "example.com"},
+	{"GET", "/public/%2e%2e/admin", "example.com"},
+	{"GET", "/public/.%2E/admin", "example.com"},
+	{"GET", "/public/%2E./admin/x", "example.com"},
+	{"GET", `/files\..\admin/x`, "example.com"},
+	{"POST", "/public/./../admin", "example.com"},
+	{"GET", "/x", "%61dmin.example.com"},
+	{"GET", "/x", "admin%2Eexample.com"},
+	{"GET", "/x", "ADMIN.example.com"},
+	{"GET", "/x", "admin.example.com:80"},
+	{"GET", "/x", "admin.example.com."},
+	{"GET", "/x", "0x7f.1"},
+	{"GET", "/x", "[0:0::1]:8080"},
+	{"GET", "/x", "[fe80::1%25en0]"},
+	{"GET", "/x", "a@admin.example.com"},
+	{"GET", "/x", "\uff41dmin.example.com"},
+	{"GET", "/x", ""},
+	{"GET", "//evil.example/x", "example.com"},
+	{"GET", "/.//evil.example/x", "example.com"},
+	{"GET", `/\evil.example/x`, "example.com"},
+	{"GET", `/\\evil.example/x?'`, "example.com"},
+	{"GET", "/a/..//evil.example", "example.com"},
+	{"GET", "/search?q=it's", "example.com"},
+	{"GET", "/search?q=\"<>\"", "example.com"},
+	{"GET", "/search?q=caf\u00e9", "example.com"},
+	{"GET", "/caf\u00e9/x", "example.com"},
+	{"GET", "/caf%C3%A9/x", "example.com"},
+	{"GET", "/caf%c3%a9/x", "example.com"},
+	{"GET", "/files/a%20b.txt", "example.com"},
+	{"GET", "/files/a%2Fb", "example.com"},
+	{"GET", "/files/..%2Fadmin", "example.com"},
+	{"GET", "/files/%2e%2e%2fadmin", "example.com"},
+	{"GET", "/files/x/..%5C..%5Cadmin", "example.com"},
+	{"GET", "/x#y", "example.com"},
+	{"GET", "/x?y#z", "example.com"},
+	{"GET", "/books/7", "example.com"},
+	{"HEAD", "/books/7/../8", "example.com"},
+	{"PUT", "/books/7", "example.com"},
+	{"GET", "/a?", "example.com"},
+	{"GET", "http://admin.example.com/public/../admin", "example.com"},
+	{"GET", "https://admin.example.com/x", "example.com"},
+	{"GET", "http://ADMIN.example.com/x", "example.com"},
+	{"CONNECT", "example.com:443", "example.com:443"},
+	{"CONNECT", "/public/../admin", "example.com"},
+	{"OPTIONS", "*", "example.com"},
+	{"GET", "/caf\xe9", "example.com"},
+	{"GET", "/%zz", "example.com"},
+}
+
+// TestServeMuxOneReading checks the property of checkOneReading on the
+// requests of oneReadingSeeds, to the ServeMux and, with "/api" before
+// the target, to the ServeMux behind http.StripPrefix("/api").
+func TestServeMuxOneReading(t *testing.T) {
+	for _, c := range oneReadingSeeds {
+		checkOneReading(t, c[0], c[1], c[2], "", 0)
+		checkOneReading(t, c[0], "/api"+c[1], c[2], "/api", 0)
+	}
+	checkOneReading(t, "GET", "http://example.com/api/public/../admin", "example.com", "/api", 0)
+	checkOneReading(t, "GET", "http://Example.com/api/a?'", "", "/api", 0)
+}
+
+// FuzzServeMuxOneReading checks the property of checkOneReading on any
+// request line and Host header, with the ServeMux alone or behind
+// http.StripPrefix("/api"): what the router matched is what the handler
+// and the middleware read, or the request is redirected to its
+// serialization, of its own origin, without a loop, or refused.
+func FuzzServeMuxOneReading(f *testing.F) {
+	for _, c := range oneReadingSeeds {
+		f.Add(c[0], c[1], c[2], false)
+		f.Add(c[0], "/api"+c[1], c[2], true)
+	}
+	f.Add("GET", "http://example.com/api/public/../admin", "example.com", true)
+	f.Add("GET", "http://Example.com/api/a?'", "", true)
+	f.Fuzz(func(t *testing.T, method, target, host string, strip bool) {
+		prefix := ""
+		if strip {
+			prefix = "/api"
+		}
+		checkOneReading(t, method, target, host, prefix, 0)
+	})
+}
+
+// TestServeMuxAttacks checks the requests of issue 20 against a
+// middleware in front of a ServeMux that guards /admin by r.URL.Path (or
+// path.Clean of it) and admin.example.com by r.Host: none reaches an admin
+// handler. Each is refused by the middleware, answered 400, or redirected
+// to its serialization, which the middleware then refuses.
+func TestServeMuxAttacks(t *testing.T) {
+	mux := NewServeMux()
+	mux.HandleFunc("http://admin.example.com/*", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "admin host") })
+	mux.HandleFunc("/admin{/*}?", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "admin") })
+	mux.HandleFunc("/*", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "public") })
+	guard := func(clean func(string) string) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			p := clean(r.URL.Path)
+			if p == "/admin" || strings.HasPrefix(p, "/admin/") || r.Host == "admin.example.com" {
+				http.Error(w, "forbidden", http.StatusForbidden)
+				return
+			}
+			mux.ServeHTTP(w, r)
+		})
+	}
+	guards := map[string]http.Handler{
+		"r.URL.Path":             guard(func(p string) string { return p }),
+		"path.Clean(r.URL.Path)": guard(path.Clean),
+	}
+	for _, c := range []struct{ target, host, location string }{
+		{"/public/../admin", "example.com", "/admin"},
+		{"/public/%2e%2e/admin", "example.com", "/admin"},
+		{"/public/.%2E/admin", "example.com", "/admin"},
+		{`/files\..\admin/x`, "example.com", "/admin/x"},
+		{"/x", "%61dmin.example.com", "//admin.example.com/x"},
+		{"/x", "admin%2Eexample.com", "//admin.example.com/x"},
+		{"/x", "ADMIN.example.com", "//admin.example.com/x"},
+		{"/x", "admin.example.com:80", "//admin.example.com/x"},
+		{"/x", "\uff41dmin.example.com", "//admin.example.com/x"},
+		{"/admin/..%2F..%2Fpublic", "example.com", ""},
+		{"/public/..%2F..%2Fadmin", "example.com", ""},
+	} {
+		for name, g := range guards {
+			rec := httptest.NewRecorder()
+			g.ServeHTTP(rec, rawRequest("GET", c.target, c.host))
+			loc := rec.Header().Get("Location")
+			switch {
+			case strings.HasPrefix(rec.Body.String(), "admin"):
+				t.Errorf("guard by %s: %q Host %q reached the %s handler", name, c.target, c.host, rec.Body)
+			case rec.Code == http.StatusForbidden:
+			case c.location == "" && rec.Code != http.StatusBadRequest:
+				t.Errorf("guard by %s: %q Host %q: %d, want 403 or 400", name, c.target, c.host, rec.Code)
+			case c.location != "" && (rec.Code != http.StatusMovedPermanently || loc != c.location):
+				t.Errorf("guard by %s: %q Host %q: %d %q, want 403 or 301 to %q", name, c.target, c.host, rec.Code, loc, c.location)
+			case c.location != "":
+				next, _ := url.MustParse("http://" + c.host + "/").Parse(loc)
+				target, _ := strings.CutPrefix(next.Href(), next.Origin().String())
+				rec = httptest.NewRecorder()
+				g.ServeHTTP(rec, rawRequest("GET", target, next.Host()))
+				if rec.Code != http.StatusForbidden {
+					t.Errorf("guard by %s: %q Host %q, redirected to %q: %d %q, want 403", name, c.target, c.host, loc, rec.Code, rec.Body)
+				}
+			}
+		}
+	}
+}
