@@ -51,6 +51,7 @@ package jsregexp
 
 import (
 	"fmt"
+	"strconv"
 	"sync"
 )
 
@@ -121,13 +122,10 @@ func Compile(src string, ignoreCase bool) (*Regexp, error) {
 	// The size of the program is known before it is built, so that a
 	// pattern over the cap costs no more than reading it.
 	if n := sizeOf(tree); n != nil {
-		return nil, &UnsupportedError{Pattern: src, Pos: n.pos, Msg: fmt.Sprintf(
-			"the pattern compiles to more than %d instructions, the cap on program size (each count of a quantifier copies what it repeats, so nested counts multiply)",
-			MaxProgram)}
+		return nil, tooLarge(src, n.pos, fmt.Sprintf("more than %d", MaxProgram))
 	}
-	if tree.size+3 > MaxProgram {
-		return nil, &UnsupportedError{Pattern: src, Pos: 0, Msg: fmt.Sprintf(
-			"the pattern compiles to %d instructions, over %d, the cap on program size", tree.size+3, MaxProgram)}
+	if n := tree.size + 3; n > MaxProgram {
+		return nil, tooLarge(src, 0, strconv.Itoa(n))
 	}
 	c := &compiler{prog: make([]inst, 0, tree.size+3)}
 	c.emit(inst{op: opSave, x: 0})
@@ -137,6 +135,14 @@ func Compile(src string, ignoreCase bool) (*Regexp, error) {
 	re := &Regexp{src: src, prog: c.prog, ncap: ncap}
 	re.anchored = len(re.prog) > 1 && re.prog[1].op == opAssert && re.prog[1].assert == assertBeginText
 	return re, nil
+}
+
+// tooLarge returns the error of a pattern src that compiles to more than
+// MaxProgram instructions: size of them, for the part of src at pos.
+func tooLarge(src string, pos int, size string) error {
+	return &UnsupportedError{Pattern: src, Pos: pos, Msg: fmt.Sprintf(
+		"the pattern compiles to %s instructions, over %d, the cap on program size (a quantifier copies what it repeats, so nested counts multiply)",
+		size, MaxProgram)}
 }
 
 // sizeOf sets the size and nullable fields of n and the nodes under it,

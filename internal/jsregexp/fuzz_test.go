@@ -248,7 +248,7 @@ func checkSize(t *testing.T, pattern string, ignoreCase bool, re *Regexp, err er
 	over := sizeOf(tree) != nil || tree.size+3 > MaxProgram
 	if over {
 		u, ok := err.(*UnsupportedError)
-		if !ok || !strings.Contains(u.Msg, fmt.Sprintf("%d, the cap on program size", MaxProgram)) {
+		if !ok || !strings.Contains(u.Msg, fmt.Sprintf("over %d, the cap on program size", MaxProgram)) {
 			t.Errorf("Compile(%q): %v, want the program-size cap", pattern, err)
 		}
 		return

@@ -311,7 +311,11 @@ func (p *parser) term(f flags) (*node, error) {
 		r := p.next()
 		atom = charNode(r, f)
 	}
-	atom.pos = start
+	// A group without capture is its body, which has the position of the
+	// group's content.
+	if atom.kind == nCapture || p.src[start] != '(' {
+		atom.pos = start
+	}
 	if p.pos >= len(p.src) || !isQuantifierStart(p.src[p.pos]) {
 		return atom, nil
 	}
