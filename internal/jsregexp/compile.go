@@ -40,13 +40,17 @@
 //     cap is refused in time linear in its length.
 //
 // A match then costs at most a small constant times MaxProgram per code
-// point of the input (tens of microseconds at the cap, on patterns made to
-// be slow) and, for the patterns of URL routes, a few nanoseconds. Its
-// memory is bounded too: maxDFABytes (1 MiB) of cached DFA states per
-// concurrent match, 4 bytes per byte of the input when FindStringSubmatchIndex
-// uses the DFA, and, in its fallback, a bit per instruction for about the
-// square root of the input's length positions, at most maxTwoPassBytes
-// (1 MiB) or two such sets per segment.
+// point of the input: tens of microseconds at the cap, on patterns made to
+// be slow, and a few nanoseconds on the patterns of URL routes, which the
+// lazy DFA matches. Its memory is bounded too: the DFA's cache holds at
+// most maxDFABytes (1 MiB) for each match under way (and in the pool of
+// machines, which the garbage collector empties); FindStringSubmatchIndex
+// records 4 bytes per byte of a long input to find the captures, and, when
+// the DFA's cache runs out, sets of a bit per instruction for one position
+// in k and for k positions at a time, k about the square root of the
+// input's length or what fits in maxTwoPassBytes (1 MiB) (twopass.go).
+// The bounded backtracker, for short inputs, keeps a bit per instruction
+// and position, up to maxBacktrackBits (32 Kibit).
 package jsregexp
 
 import (

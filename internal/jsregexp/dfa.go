@@ -1,6 +1,7 @@
 package jsregexp
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
 	"unicode/utf8"
@@ -51,19 +52,22 @@ const (
 // A dfaProg is what the DFAs of a program share: its classes of code points
 // and which contexts its assertions need.
 type dfaProg struct {
-	bounds []rune       // the class of r is the number of bounds at or below r
-	ascii  [128]int32   // the class of each ASCII code point
-	rep    []rune       // a code point of each class
-	bits   []uint8      // the ctx bits of each class
-	nascii int32        // classes below nascii have a dense row of transitions
-	mask   uint8        // the ctx bits of the next code point that assertions read
-	nctx   int32        // contexts: whether at the end, and the bits in mask
-	anchor bool         // the program starts with ^: only position 0 starts a match
-	prog   []inst       // the program
-	words  [2]*charset  // the word characters without and with the i flag
-	wbits  [2]uint8     // their ctx bits
-	sets   []*charset   // the sets of the program's instructions
-	runes  map[rune]int // the code points of its opRune instructions
+	bounds []rune     // the class of r is the number of bounds at or below r
+	ascii  [128]int32 // the class of each ASCII code point
+	rep    []rune     // a code point of each class
+	bits   []uint8    // the ctx bits of each class
+	nascii int32      // classes below nascii have a dense row of transitions
+	mask   uint8      // the ctx bits of the next code point that assertions read
+	// The contexts are whether the position is the end, and the bits in
+	// mask: 1<<ctxShift of them. A row of transitions, for the classes
+	// below nascii in each context, takes 1<<rowShift entries.
+	ctxShift, rowShift uint8
+	anchor             bool         // the program starts with ^: only position 0 starts a match
+	prog               []inst       // the program
+	words              [2]*charset  // the word characters without and with the i flag
+	wbits              [2]uint8     // their ctx bits
+	sets               []*charset   // the sets of the program's instructions
+	runes              map[rune]int // the code points of its opRune instructions
 }
 
 // newDFAProg analyses prog for its DFAs.
@@ -138,10 +142,11 @@ func newDFAProg(re *Regexp) *dfaProg {
 		p.ascii[r] = p.slowClass(r)
 	}
 	p.nascii = p.ascii[127] + 1
-	p.nctx = 2
+	p.ctxShift = 1
 	if p.mask != 0 {
-		p.nctx = 2 << 3
+		p.ctxShift = 4
 	}
+	p.rowShift = uint8(bits.Len32(uint32(p.nascii<<p.ctxShift) - 1))
 	return p
 }
 
@@ -213,8 +218,7 @@ type dstate struct {
 	// searching is whether a match may still start at the next position:
 	// the program is not anchored and no match has been found.
 	searching bool
-	more      map[int32]int32 // the transitions on classes from nascii on
-	recs      []*edgeRec      // the records of the transitions in the table, once needed
+	more      map[int32]int32 // the transitions on classes from nascii on, by c<<ctxShift|ctx
 }
 
 // Flags of a state, which the loops over the input check at each step.
@@ -227,9 +231,14 @@ const (
 // each thread of the state it leads to, the thread of the state before
 // (-1 for a match starting here) and the capture slots set on the way.
 type edgeRec struct {
-	parent []int32
-	opEnd  []int32 // the operations of thread i are ops[opEnd[i-1]:opEnd[i]]
-	ops    []capOp
+	threads []recThread
+	ops     []capOp
+}
+
+// A recThread is where a thread of a transition's target comes from.
+type recThread struct {
+	parent int32 // the thread of the source, -1 for a match starting here
+	lo, hi int32 // the capture operations on its way: ops[lo:hi]
 }
 
 // A capOp sets a capture slot to the position (set) or to undefined.
@@ -251,16 +260,22 @@ type dfa struct {
 	p      *dfaProg
 	states []dstate
 	// table holds the transitions on the classes below nascii: that from
-	// state si on class c in context ctx is at si*stride + c*nctx + ctx,
-	// -1 until computed.
+	// state si on class c in context ctx is at si<<rowShift |
+	// c<<ctxShift | ctx, -1 until computed. The index is the transition's
+	// edge; those on other classes have edges from -2 down.
 	table   []int32
-	stride  int32
 	flags   []uint8 // the flags of each state
 	index   map[string]int32
-	initial []int32               // the state at position 0, by context; -1 unknown
-	recs    map[[2]int32]*edgeRec // the records of the other transitions
-	bytes   int
-	full    bool // the cache ran out: clear it before the next match
+	initial []int32 // the state at position 0, by context; -1 unknown
+	// The records of the transitions, once needed: by edge for those in
+	// the table (recs), and for the others and the starts by source state
+	// (-1 for the start), class and context.
+	recs      []*edgeRec
+	moreRecs  map[[3]int32]*edgeRec
+	moreEdges [][3]int32 // the transitions of the edges from -2 down
+	moreIndex map[[3]int32]int32
+	bytes     int
+	full      bool // the cache ran out: clear it before the next match
 
 	// Scratch space of the closures.
 	visited sparseSet
@@ -271,7 +286,7 @@ type dfa struct {
 }
 
 func newDFA(p *dfaProg) *dfa {
-	d := &dfa{p: p, stride: p.nascii * p.nctx}
+	d := &dfa{p: p}
 	d.visited.sparse = make([]uint32, 2*len(p.prog))
 	d.clear()
 	return d
@@ -283,8 +298,11 @@ func (d *dfa) clear() {
 	d.table = d.table[:0]
 	d.flags = d.flags[:0]
 	d.index = map[string]int32{}
-	d.initial = slices.Repeat([]int32{-1}, int(d.p.nctx))
-	d.recs = map[[2]int32]*edgeRec{}
+	d.initial = slices.Repeat([]int32{-1}, 1<<d.p.ctxShift)
+	d.recs = d.recs[:0]
+	d.moreRecs = map[[3]int32]*edgeRec{}
+	d.moreEdges = d.moreEdges[:0]
+	d.moreIndex = map[[3]int32]int32{}
 	d.bytes = 0
 	d.full = false
 }
@@ -315,9 +333,9 @@ func (d *dfa) closure(pc int, x *actx, parent int32, rec *edgeRec) {
 		case opSet, opRune, opMatch:
 			d.keys = append(d.keys, uint32(key))
 			if rec != nil {
-				rec.parent = append(rec.parent, parent)
+				lo := int32(len(rec.ops))
 				rec.ops = append(rec.ops, d.ops...)
-				rec.opEnd = append(rec.opEnd, int32(len(rec.ops)))
+				rec.threads = append(rec.threads, recThread{parent, lo, int32(len(rec.ops))})
 			}
 			continue
 		case opSplit:
@@ -376,9 +394,8 @@ func (d *dfa) end(searching bool, rec *edgeRec) int32 {
 			match = int32(i)
 			d.keys = d.keys[:i+1]
 			if rec != nil {
-				rec.parent = rec.parent[:i+1]
-				rec.opEnd = rec.opEnd[:i+1]
-				rec.ops = rec.ops[:rec.opEnd[i]]
+				rec.threads = rec.threads[:i+1]
+				rec.ops = rec.ops[:rec.threads[i].hi]
 			}
 			break
 		}
@@ -393,7 +410,7 @@ func (d *dfa) end(searching bool, rec *edgeRec) int32 {
 	if id, ok := d.index[string(d.name)]; ok {
 		return id
 	}
-	size := 8*len(d.keys) + 4*int(d.stride) + 200
+	size := 8*len(d.keys) + 4<<d.p.rowShift + 200
 	if d.bytes+size > dfaBudget {
 		d.full = true
 		return -1
@@ -414,7 +431,7 @@ func (d *dfa) end(searching bool, rec *edgeRec) int32 {
 	id := int32(len(d.states))
 	d.states = append(d.states, st)
 	d.flags = append(d.flags, flags)
-	for range d.stride {
+	for range 1 << d.p.rowShift {
 		d.table = append(d.table, -1)
 	}
 	d.index[string(d.name)] = id
@@ -447,10 +464,10 @@ func (d *dfa) start(ctx int32, rec *edgeRec) int32 {
 // computes the transition again and records where the threads come from.
 func (d *dfa) step(si int32, c, ctx int32, rec *edgeRec) int32 {
 	s := &d.states[si]
-	idx := c*d.p.nctx + ctx
+	idx := c<<d.p.ctxShift | ctx
 	if rec == nil {
 		if c < d.p.nascii {
-			if t := d.table[si*d.stride+idx]; t >= 0 {
+			if t := d.table[si<<d.p.rowShift|idx]; t >= 0 {
 				return t
 			}
 		} else if t, ok := s.more[idx]; ok {
@@ -481,7 +498,7 @@ func (d *dfa) step(si int32, c, ctx int32, rec *edgeRec) int32 {
 	}
 	s = &d.states[si] // end may have moved the states
 	if c < d.p.nascii {
-		d.table[si*d.stride+idx] = t
+		d.table[si<<d.p.rowShift|idx] = t
 	} else {
 		if d.bytes+16 > dfaBudget {
 			d.full = true
@@ -500,18 +517,15 @@ func (d *dfa) step(si int32, c, ctx int32, rec *edgeRec) int32 {
 // context ctx (si -1: the start in context ctx), which leads to state to,
 // or nil when the cache is full.
 func (d *dfa) record(si, c, ctx, to int32) *edgeRec {
-	idx := c*d.p.nctx + ctx
 	dense := si >= 0 && c < d.p.nascii
+	edge := si<<d.p.rowShift | c<<d.p.ctxShift | ctx
+	key := [3]int32{si, c, ctx}
 	if dense {
-		if recs := d.states[si].recs; recs != nil && recs[idx] != nil {
-			return recs[idx]
+		if int(edge) < len(d.recs) && d.recs[edge] != nil {
+			return d.recs[edge]
 		}
-	}
-	key := [2]int32{si, idx}
-	if !dense {
-		if rec, ok := d.recs[key]; ok {
-			return rec
-		}
+	} else if rec, ok := d.moreRecs[key]; ok {
+		return rec
 	}
 	rec := &edgeRec{}
 	var t int32
@@ -525,28 +539,42 @@ func (d *dfa) record(si, c, ctx, to int32) *edgeRec {
 		// full cache makes a difference.
 		return nil
 	}
-	size := 8*len(rec.parent) + 8*len(rec.ops) + 100
+	size := 12*len(rec.threads) + 8*len(rec.ops) + 100
+	if dense && len(d.recs) < len(d.table) {
+		size += 8 * (len(d.table) - len(d.recs))
+	}
 	if d.bytes+size > dfaBudget {
 		d.full = true
 		return nil
 	}
 	d.bytes += size
 	if !dense {
-		d.recs[key] = rec
+		d.moreRecs[key] = rec
 		return rec
 	}
-	st := &d.states[si]
-	if st.recs == nil {
-		n := int(d.p.nascii * d.p.nctx)
-		if d.bytes+8*n > dfaBudget {
-			d.full = true
-			return nil
-		}
-		d.bytes += 8 * n
-		st.recs = make([]*edgeRec, n)
+	for len(d.recs) < len(d.table) {
+		d.recs = append(d.recs, nil)
 	}
-	st.recs[idx] = rec
+	d.recs[edge] = rec
 	return rec
+}
+
+// moreEdge returns the edge of the transition from si on class c, from
+// nascii on, in context ctx, or 0 when the cache is full.
+func (d *dfa) moreEdge(si, c, ctx int32) int32 {
+	key := [3]int32{si, c, ctx}
+	if e, ok := d.moreIndex[key]; ok {
+		return e
+	}
+	if d.bytes+32 > dfaBudget {
+		d.full = true
+		return 0
+	}
+	d.bytes += 32
+	e := -2 - int32(len(d.moreEdges))
+	d.moreEdges = append(d.moreEdges, key)
+	d.moreIndex[key] = e
+	return e
 }
 
 // match runs the DFA over s and reports whether re matches s. When the
@@ -576,7 +604,7 @@ func (d *dfa) match(m *machine, s string) bool {
 		}
 		t := int32(-1)
 		if c < p.nascii {
-			t = d.table[si*d.stride+c*p.nctx+ctx]
+			t = d.table[si<<p.rowShift|c<<p.ctxShift|ctx]
 		}
 		if t < 0 {
 			if t = d.step(si, c, ctx, nil); t < 0 {
@@ -601,8 +629,9 @@ func (p *dfaProg) next(s string, pos int) (int32, int) {
 
 // exec runs the DFA over s and, when re matches s, sets caps to the
 // captures of the match. It returns ok false when the cache ran out, and
-// the caller runs the VM instead. hist has room for a state at each
-// position of s and its end.
+// the caller runs the VM instead. hist has room for an int32 at each
+// position of s and its end: exec records there the edge that reached
+// each position, and -1 inside a code point.
 func (d *dfa) exec(s string, hist []int32, caps []int) (matched, ok bool) {
 	if d.full {
 		d.clear()
@@ -612,7 +641,7 @@ func (d *dfa) exec(s string, hist []int32, caps []int) (matched, ok bool) {
 	if si < 0 {
 		return false, false
 	}
-	hist[0] = si
+	hist[0] = 0
 	mpos, mstate := -1, int32(-1)
 	for pos := 0; ; {
 		if f := d.flags[si]; f != 0 {
@@ -624,9 +653,15 @@ func (d *dfa) exec(s string, hist []int32, caps []int) (matched, ok bool) {
 		if pos >= len(s) {
 			break
 		}
-		c, next := p.next(s, pos)
-		for i := pos + 1; i < next; i++ {
-			hist[i] = -1 // inside a code point
+		var c int32
+		next := pos + 1
+		if b := s[pos]; b < utf8.RuneSelf {
+			c = p.ascii[b]
+		} else {
+			c, next = p.next(s, pos)
+			for i := pos + 1; i < next; i++ {
+				hist[i] = -1 // inside a code point
+			}
 		}
 		ctx := int32(0)
 		if next >= len(s) {
@@ -634,17 +669,26 @@ func (d *dfa) exec(s string, hist []int32, caps []int) (matched, ok bool) {
 		} else if p.mask != 0 {
 			ctx = p.ctxAt(s, next)
 		}
-		t := int32(-1)
 		if c < p.nascii {
-			t = d.table[si*d.stride+c*p.nctx+ctx]
-		}
-		if t < 0 {
-			if t = d.step(si, c, ctx, nil); t < 0 {
+			edge := si<<p.rowShift | c<<p.ctxShift | ctx
+			t := d.table[edge]
+			if t < 0 {
+				if t = d.step(si, c, ctx, nil); t < 0 {
+					return false, false
+				}
+			}
+			si = t
+			hist[next] = edge
+		} else {
+			edge := d.moreEdge(si, c, ctx)
+			t := d.step(si, c, ctx, nil)
+			if t < 0 || edge == 0 {
 				return false, false
 			}
+			si = t
+			hist[next] = edge
 		}
-		si, pos = t, next
-		hist[pos] = si
+		pos = next
 	}
 	if mpos < 0 {
 		return false, true
@@ -654,48 +698,48 @@ func (d *dfa) exec(s string, hist []int32, caps []int) (matched, ok bool) {
 
 // captures sets caps to the captures of the match that the thread at the
 // match of state mstate, at position mpos, found: it walks back through
-// the states the DFA went through, hist, from thread to parent thread, and
-// takes for each slot the last value the path set. It returns false when
-// the cache ran out.
+// the edges the DFA took, hist, from thread to parent thread, and takes
+// for each slot the last value the path set. It returns false when the
+// cache ran out.
 func (d *dfa) captures(s string, hist []int32, mpos int, mstate int32, caps []int) bool {
 	const unknown = -2
 	for i := range caps {
 		caps[i] = unknown
 	}
+	p := d.p
 	left := len(caps)
 	pos, si, t := mpos, mstate, d.states[mstate].match
 	for left > 0 {
 		var rec *edgeRec
 		prev, q := int32(-1), pos
 		if pos == 0 {
-			rec = d.record(-1, 0, d.p.ctxAt(s, 0), si)
+			rec = d.record(-1, 0, p.ctxAt(s, 0), si)
 		} else {
-			q = pos - 1
-			for hist[q] < 0 {
-				q--
-			}
-			prev = hist[q]
-			c, _ := d.p.next(s, q)
-			ctx := int32(0)
-			if pos >= len(s) {
-				ctx = 1
-			} else if d.p.mask != 0 {
-				ctx = d.p.ctxAt(s, pos)
-			}
-			if recs := d.states[prev].recs; recs != nil && c < d.p.nascii && recs[c*d.p.nctx+ctx] != nil {
-				rec = recs[c*d.p.nctx+ctx]
+			edge := hist[pos]
+			if edge >= 0 {
+				prev = edge >> p.rowShift
+				if int(edge) < len(d.recs) {
+					rec = d.recs[edge]
+				}
+				if rec == nil {
+					c := edge & (1<<p.rowShift - 1) >> p.ctxShift
+					rec = d.record(prev, c, edge&(1<<p.ctxShift-1), si)
+				}
 			} else {
-				rec = d.record(prev, c, ctx, si)
+				k := d.moreEdges[-2-edge]
+				prev = k[0]
+				rec = d.record(prev, k[1], k[2], si)
+			}
+			q = pos - 1
+			for hist[q] == -1 {
+				q--
 			}
 		}
 		if rec == nil {
 			return false
 		}
-		lo := int32(0)
-		if t > 0 {
-			lo = rec.opEnd[t-1]
-		}
-		for i := rec.opEnd[t] - 1; i >= lo; i-- {
+		th := rec.threads[t]
+		for i := th.hi - 1; i >= th.lo; i-- {
 			op := rec.ops[i]
 			if int(op.slot) < len(caps) && caps[op.slot] == unknown {
 				caps[op.slot] = -1
@@ -705,10 +749,23 @@ func (d *dfa) captures(s string, hist []int32, mpos int, mstate int32, caps []in
 				left--
 			}
 		}
-		if rec.parent[t] < 0 {
+		parent := th.parent
+		if parent < 0 {
 			break
 		}
-		pos, si, t = q, prev, rec.parent[t]
+		if pos > 0 && prev == si && parent == t && th.lo == th.hi {
+			// The edge loops on si and the thread comes from itself,
+			// setting nothing: the positions the same edge reached before
+			// pos add nothing either.
+			edge := hist[pos]
+			for q > 0 && hist[q] == edge {
+				q--
+				for hist[q] == -1 {
+					q--
+				}
+			}
+		}
+		pos, si, t = q, prev, parent
 	}
 	for i := range caps {
 		if caps[i] == unknown {

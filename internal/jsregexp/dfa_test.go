@@ -2,6 +2,8 @@ package jsregexp
 
 import (
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -16,11 +18,21 @@ func checkEngines(t *testing.T, re *Regexp, input string, want []int) {
 		t.Errorf("%q on %q: VM %v, want %v", re.src, input, got, want != nil)
 	}
 	var tp []int
-	if m.twoPass(input, m.caps) {
+	if matched, limit := m.scan(input); matched != (want != nil) {
+		t.Errorf("%q on %q: VM scan %v, want %v", re.src, input, matched, want != nil)
+	} else if matched && m.twoPass(input, m.caps, limit) {
 		tp = slices.Clone(m.caps)
 	}
 	if !slices.Equal(tp, want) {
 		t.Errorf("%q on %q: two passes %v, want %v", re.src, input, tp, want)
+	}
+	// Without the limit that scan finds.
+	tp = nil
+	if m.twoPass(input, m.caps, len(input)) {
+		tp = slices.Clone(m.caps)
+	}
+	if !slices.Equal(tp, want) {
+		t.Errorf("%q on %q: two passes to the end %v, want %v", re.src, input, tp, want)
 	}
 	saved := dfaBudget
 	defer func() { dfaBudget = saved }()
@@ -42,5 +54,47 @@ func checkEngines(t *testing.T, re *Regexp, input string, want []int) {
 		if got := d.match(m, input); got != (want != nil) {
 			t.Errorf("%q on %q: DFA match = %v, want %v (cache of %d bytes)", re.src, input, got, want != nil, budget)
 		}
+	}
+}
+
+// TestConcurrentLong matches long inputs, which go to the DFA and, when its
+// cache is too small, to the VM and the two passes, from several
+// goroutines at once: each finds what a lone match finds (and the race
+// detector watches the shared program and the pooled machines).
+func TestConcurrentLong(t *testing.T) {
+	saved := dfaBudget
+	defer func() { dfaBudget = saved }()
+	re, err := Compile(`^(?:\/([^\/]+?))-((?:a{0,3}){0,3})-([^\/]+?)$`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inputs []string
+	for i := range 6 {
+		inputs = append(inputs, "/"+strings.Repeat("a-", 300+i)+strings.Repeat("ab", i),
+			"/"+strings.Repeat("ab", 300+i)+"-aaaaa-"+strings.Repeat("a", i))
+	}
+	for _, budget := range []int{maxDFABytes, 3000} {
+		dfaBudget = budget
+		want := make([][]int, len(inputs))
+		for i, in := range inputs {
+			want[i] = re.FindStringSubmatchIndex(in)
+		}
+		var wg sync.WaitGroup
+		for g := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range inputs {
+					i := (i + g) % len(inputs)
+					if got := re.FindStringSubmatchIndex(inputs[i]); !slices.Equal(got, want[i]) {
+						t.Errorf("input %d, cache of %d bytes: %v, alone %v", i, budget, got, want[i])
+					}
+					if got := re.MatchString(inputs[i]); got != (want[i] != nil) {
+						t.Errorf("input %d, cache of %d bytes: MatchString %v", i, budget, got)
+					}
+				}
+			}()
+		}
+		wg.Wait()
 	}
 }

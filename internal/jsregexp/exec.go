@@ -106,7 +106,13 @@ func (re *Regexp) FindStringSubmatchIndex(s string) []int {
 		}
 		matched, ok := m.getDFA().exec(s, m.hist[:len(s)+1], m.caps)
 		if !ok {
-			matched = m.twoPass(s, m.caps)
+			// The VM tells whether there is a match and how far its paths
+			// go, which may be much less than s: the two passes need not
+			// go further.
+			var limit int
+			if matched, limit = m.scan(s); matched {
+				matched = m.twoPass(s, m.caps, limit)
+			}
 		}
 		if matched {
 			out = append([]int(nil), m.caps...)
@@ -155,10 +161,47 @@ func (m *machine) run(s string, pos int, keys []uint32, seeded bool) bool {
 	}
 }
 
+// scan runs the VM over s to its end or until no thread is left, and
+// reports whether re matches s and the last position a thread reaches.
+// Once a thread has matched no other starts: the match ECMAScript finds
+// starts at or before it, so no path that starts where that match may
+// start goes beyond last.
+func (m *machine) scan(s string) (matched bool, last int) {
+	prog := m.re.prog
+	runq, nextq := &m.q0, &m.q1
+	runq.dense, nextq.dense = runq.dense[:0], nextq.dense[:0]
+	for pos := 0; ; {
+		if !matched && (pos == 0 || !m.re.anchored) && m.add(runq, 0, pos, s) {
+			matched = true
+		}
+		if len(runq.dense) > 0 {
+			last = pos
+		} else if matched || m.re.anchored {
+			return matched, last
+		}
+		if pos >= len(s) {
+			return matched, last
+		}
+		r, w := utf8.DecodeRuneInString(s[pos:])
+		for _, k := range runq.dense {
+			in := &prog[k>>1]
+			if (in.op == opRune && in.r == r) || (in.op == opSet && in.set.has(r)) {
+				if m.add(nextq, int(k>>1)+1, pos+w, s) {
+					matched = true
+				}
+			}
+		}
+		pos += w
+		runq, nextq = nextq, runq
+		nextq.dense = nextq.dense[:0]
+	}
+}
+
 // add adds to q the threads that follow from pc, with the bit clear, at pos
 // without consuming a code point, and reports whether one matches.
 func (m *machine) add(q *sparseSet, pc int, pos int, s string) bool {
 	prog := m.re.prog
+	matched := false
 	m.stack = append(m.stack[:0], uint32(2*pc))
 	for len(m.stack) > 0 {
 		key := m.stack[len(m.stack)-1]
@@ -168,7 +211,7 @@ func (m *machine) add(q *sparseSet, pc int, pos int, s string) bool {
 			in := &prog[pc]
 			switch in.op {
 			case opMatch:
-				return true
+				matched = true
 			case opSplit:
 				m.stack = append(m.stack, uint32(2*in.y)|bit)
 				key = uint32(2*in.x) | bit
@@ -193,10 +236,10 @@ func (m *machine) add(q *sparseSet, pc int, pos int, s string) bool {
 					continue
 				}
 			}
-			break // a consuming instruction, or a dead end
+			break // a consuming instruction, the match or a dead end
 		}
 	}
-	return false
+	return matched
 }
 
 // assertAt reports whether the assertion of in holds at pos in s.

@@ -38,7 +38,8 @@ const maxTwoPassBytes = 1 << 20
 // A twoPass holds the memory of a match in two passes.
 type twoPass struct {
 	words  int      // words of a set
-	segIdx int      // the segment whose sets seg holds
+	limit  int      // the position the passes take as the end
+	segIdx int      // the segment whose sets seg holds, -1 for none
 	starts []int    // the first position of each segment of the input
 	marks  []uint64 // the set at the start of each segment, then at the end
 	seg    []uint64 // the sets of the positions of the segment being walked
@@ -183,19 +184,23 @@ func (re *Regexp) reach(cur, next []uint64, s string, pos int, r rune) {
 }
 
 // twoPass matches re against s in two passes and, when it matches, sets
-// caps to the captures.
-func (m *machine) twoPass(s string, caps []int) bool {
+// caps to the captures. No path through the program that starts where the
+// match may start goes beyond position limit of s, which the passes take as
+// the end of s (but for the assertions).
+func (m *machine) twoPass(s string, caps []int, limit int) bool {
 	re := m.re
 	re.orderOnce.Do(func() { re.order = reachOrder(re.prog) })
 	tp := &m.tp
 	tp.words = (2*len(re.prog) + 63) / 64
+	tp.segIdx = -1
+	tp.limit = limit
 	w := tp.words
 
 	// The segments: k positions or so each, and one when all the sets fit
 	// in maxTwoPassBytes.
-	k := max(64, int(math.Sqrt(float64(len(s)))), maxTwoPassBytes/(8*w))
+	k := max(64, int(math.Sqrt(float64(limit))), maxTwoPassBytes/(8*w))
 	tp.starts = tp.starts[:0]
-	for pos, last := 0, -k; pos < len(s); {
+	for pos, last := 0, -k; pos < limit; {
 		if pos-last >= k {
 			tp.starts = append(tp.starts, pos)
 			last = pos
@@ -206,13 +211,13 @@ func (m *machine) twoPass(s string, caps []int) bool {
 	nseg := len(tp.starts)
 	tp.marks = slices.Grow(tp.marks[:0], (nseg+1)*w)[:(nseg+1)*w]
 
-	// The first pass, from the end: the set at the end of s, then the
-	// segments from the last.
+	// The first pass, from the end: the set at the limit, where no path
+	// consumes, then the segments from the last.
 	end := tp.marks[nseg*w:]
-	re.reach(end, nil, s, len(s), -1)
+	re.reach(end, nil, s, limit, -1)
 	first := -1 // the first position where a match starts
 	if has(end, 0) {
-		first = len(s)
+		first = limit
 	}
 	for i := nseg - 1; i >= 0; i-- {
 		m.segment(s, i, true)
@@ -236,7 +241,7 @@ func (m *machine) twoPass(s string, caps []int) bool {
 	var i, j int
 	var set []uint64
 	pos := first
-	if pos == len(s) {
+	if pos == limit {
 		set = end
 	} else {
 		i, _ = slices.BinarySearch(tp.starts, pos+1)
@@ -307,7 +312,7 @@ func (m *machine) segment(s string, i int, fresh bool) {
 	}
 	tp.segIdx = i
 	w := tp.words
-	lo, hi := tp.starts[i], len(s)
+	lo, hi := tp.starts[i], tp.limit
 	if i+1 < len(tp.starts) {
 		hi = tp.starts[i+1]
 	}
