@@ -7,13 +7,16 @@ import (
 	"unicode/utf8"
 )
 
-// The lazy DFA. The VM keeps, at each position, the list of its threads in
-// priority order, and what the list becomes after a code point depends only
-// on the list, on the code point and on the assertions that hold at the next
-// position. The DFA caches that function: each distinct list is a state,
-// built the first time the VM would reach it, and each transition is
-// computed once. A match then costs a table look-up per code point instead
-// of a pass over the threads, whatever the program.
+// The lazy DFA. Run all the paths through the program at once, one step
+// per code point, keeping at each position one thread per instruction and
+// bit, the first to get there, which is the one ECMAScript's backtracking
+// would try first: the threads form a list in priority order, and what the
+// list becomes after a code point depends only on the list, on the code
+// point and on the assertions that hold at the next position. The DFA
+// caches that function: each distinct list is a state, built the first
+// time a match reaches it, and each transition is computed once. A match
+// then costs a table look-up per code point instead of a pass over the
+// threads, whatever the program.
 //
 // Code points are grouped into classes, which no instruction of the program
 // tells apart, so that a transition serves a whole class. The assertions
@@ -23,17 +26,19 @@ import (
 // is part of the transition's index.
 //
 // A state stores only the threads, not their captures. To find the
-// captures, the DFA records the state it reaches at each position of the
-// input and, once it has the match, walks back from it: for the matching
-// thread, the transition into each state tells which thread of the state
-// before it came from and which capture slots it set on its way, and the
-// last setting of each slot is its value. This costs a few bytes per byte
-// of the input, and no copying of captures per thread.
+// captures, exec records the transition (the edge) it takes into each
+// position of the input and, once it has the match, walks back from it:
+// for the matching thread, the record of each edge tells which thread of
+// the state before it came from and which capture slots it set on its way,
+// and the last setting of each slot is its value. This costs 4 bytes per
+// byte of the input, and no copying of captures per thread.
 //
-// The states and transitions are kept in a cache of at most maxDFABytes.
-// A match that would need more (a large program whose threads keep
-// changing, such as the nested counted repetitions of a crafted pattern)
-// goes on in the VM, which needs no cache.
+// The states, transitions and records are kept in a cache of at most
+// maxDFABytes. A match that would need more (a large program whose threads
+// keep changing, such as the nested counted repetitions of a crafted
+// pattern) goes on without the cache: MatchString in the VM, from where the
+// DFA got, and FindStringSubmatchIndex in the VM and two passes
+// (twopass.go), from the start.
 
 // maxDFABytes bounds the memory of the cache of a DFA: its states, their
 // transitions and the capture records of the transitions.
@@ -62,12 +67,11 @@ type dfaProg struct {
 	// mask: 1<<ctxShift of them. A row of transitions, for the classes
 	// below nascii in each context, takes 1<<rowShift entries.
 	ctxShift, rowShift uint8
-	anchor             bool         // the program starts with ^: only position 0 starts a match
-	prog               []inst       // the program
-	words              [2]*charset  // the word characters without and with the i flag
-	wbits              [2]uint8     // their ctx bits
-	sets               []*charset   // the sets of the program's instructions
-	runes              map[rune]int // the code points of its opRune instructions
+
+	anchor bool        // the program starts with ^: only position 0 starts a match
+	prog   []inst      // the program
+	words  [2]*charset // the word characters without and with the i flag
+	wbits  [2]uint8    // their ctx bits
 }
 
 // newDFAProg analyses prog for its DFAs.
@@ -153,14 +157,6 @@ func newDFAProg(re *Regexp) *dfaProg {
 // slowClass returns the class of r.
 func (p *dfaProg) slowClass(r rune) int32 {
 	return int32(sort.Search(len(p.bounds), func(i int) bool { return p.bounds[i] > r }))
-}
-
-// class returns the class of r.
-func (p *dfaProg) class(r rune) int32 {
-	if r >= 0 && r < 128 {
-		return p.ascii[r]
-	}
-	return p.slowClass(r)
 }
 
 // ctxAt returns the context of position pos in s, which is not 0: whether

@@ -16,8 +16,9 @@ import "unicode/utf8"
 //     in priority order, one thread per instruction and bit, and caches
 //     what each list of threads becomes after each class of code points;
 //   - when the DFA's cache runs out, MatchString goes on with the VM below,
-//     which keeps the set of the threads, and FindStringSubmatchIndex
-//     matches in two passes (twopass.go), which copy no captures.
+//     which keeps the set of the threads, and FindStringSubmatchIndex runs
+//     the VM to learn whether there is a match and how far the threads go,
+//     then matches in two passes (twopass.go), which copy no captures.
 //
 // Each costs at most a small constant times the size of the program for a
 // code point of the input, and the caps of compile.go bound that size.
@@ -30,7 +31,7 @@ type machine struct {
 	caps   []int       // the captures of the match
 	bt     backtracker // for inputs short enough to backtrack
 	dfa    *dfa        // for longer ones
-	hist   []int32     // the DFA's state at each position of the input
+	hist   []int32     // the DFA's edge into each position of the input
 	tp     twoPass     // when the DFA's cache runs out
 }
 
