@@ -25,7 +25,8 @@ const (
 	// (RegExpCreate throws): https://urlpattern.spec.whatwg.org/#compile-a-component.
 	// Err says why. It is also the error of a valid regular expression that
 	// this package does not match: a backreference or lookaround, which no
-	// algorithm matches in linear time.
+	// algorithm matches in linear time, or one over a cap of the package
+	// documentation (Caps), which Err names.
 	ErrRegExp
 	// ErrCanonicalize: an encoding callback rejected fixed text of a
 	// component: a protocol, hostname or port that the URL parser rejects,

@@ -1,8 +1,10 @@
 package urlpattern
 
 import (
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/webstd/url/internal/threadtime"
 )
@@ -120,4 +122,106 @@ func TestLinearTime(t *testing.T) {
 			}
 		})
 	}
+}
+
+// routeShapes are routes of the kinds a server has, matched against URLs
+// as long as net/http's 1 MB header limit lets through, and the crafted
+// pattern of issue 20 that the caps let through. Each component of a route
+// here compiles to a regular expression but for "segments", which a scan
+// matches. Test and Exec both: Exec also finds the groups.
+var routeShapes = []linearCase{
+	matchCase("dashes", "https://h/:a-:b-:c", "https://h/", "-", "x"),
+	execCase("dashes/exec", "https://h/:a-:b-:c", "https://h/", "-", "x"),
+	matchCase("wildcards", "https://h/*/*/*/*", "https://h/", "a/", "b"),
+	execCase("wildcards/exec", "https://h/*/*/*/*", "https://h/", "a/", "b"),
+	execCase("segments/exec", "https://h/:a/:b/:c", "https://h/a/b/", "c", ""),
+	execCase("optional/exec", "https://h/books/:id?/:page?", "https://h/books/", "7", ""),
+	execCase("repeated/exec", "https://h/:path+", "https://h/", "a/", "a"),
+	execCase("extension/exec", "https://h/*.:ext", "https://h/", "a.", "js"),
+	execCase("digits/exec", "https://h/:id(\\d+)", "https://h/", "7", ""),
+	execCase("crafted-counts/exec", "https://h/:p((?:a{0,30}){0,30})b", "https://h/", "a", "b"),
+}
+
+// TestLinearTimeLong checks that matching the shapes of routeShapes takes
+// time linear in the length of the URL up to 1 MB: the 1 MB URL may take
+// at most 3,000 times as long as the 1 KB one (1,024 for exactly linear
+// time, a million for quadratic time).
+func TestLinearTimeLong(t *testing.T) {
+	if raceEnabled {
+		t.Skip("times are not meaningful under the race detector, which slows code down unevenly")
+	}
+	if testing.Short() {
+		t.Skip("-short: timing the 1 MB inputs takes a few seconds")
+	}
+	const (
+		kb       = 1 << 10
+		maxRatio = 3000
+	)
+	for _, c := range routeShapes {
+		t.Run(c.name, func(t *testing.T) {
+			small, large := c.setup(kb), c.setup(kb*kb)
+			ratio := func() float64 { return threadtime.Ratio(small, large, 3) }
+			if strings.HasPrefix(c.name, "crafted") {
+				// 10 ms for 1 KB: too slow to run 100 times a round.
+				ratio = func() float64 { return fewRatio(small, large, 5, 3) }
+			}
+			r := ratio()
+			for attempt := 1; attempt < 3 && r > maxRatio; attempt++ {
+				r = min(r, ratio())
+			}
+			t.Logf("1 MB / 1 KB = %.0f (linear: 1024)", r)
+			if r > maxRatio {
+				t.Errorf("super-linear: 1 MB takes %.0f times as long as 1 KB, want at most %d", r, maxRatio)
+			}
+		})
+	}
+}
+
+// TestCostPerByte checks that an ordinary route costs a small constant per
+// byte of a long URL, whatever its groups: Test or Exec of each route of
+// routeShapes (but the crafted one) on a 1 MB URL may take at most 200
+// times as long as Exec of "/foo/:id", which a scan matches, on a URL as
+// long, measured in the same run. They take 5 to 40 times as long; before
+// the lazy DFA, 600 to 1,100 times.
+func TestCostPerByte(t *testing.T) {
+	if raceEnabled {
+		t.Skip("times are not meaningful under the race detector, which slows code down unevenly")
+	}
+	if testing.Short() {
+		t.Skip("-short: timing the 1 MB inputs takes a few seconds")
+	}
+	const (
+		mb       = 1 << 20
+		maxRatio = 200
+	)
+	baseline := execCase("baseline", "https://h/foo/:id", "https://h/foo/", "a", "").setup(mb)
+	for _, c := range routeShapes {
+		if strings.HasPrefix(c.name, "crafted") {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			shape := c.setup(mb)
+			r := threadtime.Ratio(baseline, shape, 3)
+			for attempt := 1; attempt < 3 && r > maxRatio; attempt++ {
+				r = min(r, threadtime.Ratio(baseline, shape, 3))
+			}
+			t.Logf("%.0f times the cost of /foo/:id per byte", r)
+			if r > maxRatio {
+				t.Errorf("costs %.0f times as much as /foo/:id per byte, want at most %d", r, maxRatio)
+			}
+		})
+	}
+}
+
+// fewRatio is threadtime.Ratio for work too slow to run 100 times a round:
+// small runs reps times a round.
+func fewRatio(small, large func(), reps, rounds int) float64 {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	best1, best2 := time.Duration(1<<63-1), time.Duration(1<<63-1)
+	for range rounds {
+		best1 = min(best1, threadtime.Per(small, reps))
+		best2 = min(best2, threadtime.Per(large, 1))
+	}
+	return float64(best2) / float64(max(best1, 1))
 }

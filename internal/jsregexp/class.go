@@ -126,8 +126,8 @@ func (p *parser) nestedClass(f flags) (classSet, error) {
 	start := p.pos
 	p.depth++
 	defer func() { p.depth-- }()
-	if p.depth > maxDepth {
-		return classSet{}, p.unsupported("classes nested more than %d deep", maxDepth)
+	if p.depth > MaxDepth {
+		return classSet{}, p.unsupported("classes nested more than %d deep, the cap on nesting", MaxDepth)
 	}
 	p.pos++ // [
 	negated := p.eat("^")

@@ -3,11 +3,10 @@
 // RegExpCreate with the flags "v" or "vi"), with ECMAScript's semantics and
 // in time linear in the length of the input.
 //
-// A pattern compiles to a program for a Pike VM, which runs every
-// alternative path through the pattern at once, one step per code point of
-// the input, keeping for each instruction only the path that a backtracking
-// matcher would try first. It finds the match and the captures that
-// ECMAScript's backtracking semantics (https://tc39.es/ecma262/#sec-pattern-semantics)
+// A pattern compiles to a program whose paths are the ways the pattern can
+// match. The engines (exec.go) follow every path at once, or each path at
+// most once, and find the match and the captures that ECMAScript's
+// backtracking semantics (https://tc39.es/ecma262/#sec-pattern-semantics)
 // find:
 //
 //   - alternatives and quantifiers are tried in ECMAScript's order (greedy
@@ -15,18 +14,68 @@
 //   - each iteration of a quantifier resets the captures inside it to
 //     undefined (RepeatMatcher, step 4);
 //   - an iteration beyond the minimum that matches the empty string fails
-//     (RepeatMatcher, step 2.b), which the VM tracks as one bit per path:
-//     whether the innermost iteration under way has consumed a code point;
+//     (RepeatMatcher, step 2.b), which the engines track as one bit per
+//     path: whether the innermost iteration under way has consumed a code
+//     point;
 //   - with the i flag, code points compare by simple case folding;
 //   - \w, \b, \s and "." match the sets ECMAScript gives them.
 //
 // Backreferences and lookaround cannot be matched in linear time and are
 // refused with an *UnsupportedError, as are Unicode properties that package
-// unicode has no table for and quantifier counts above 1000; a pattern that
-// ECMAScript rejects is refused with a *SyntaxError.
+// unicode has no table for; a pattern that ECMAScript rejects is refused
+// with a *SyntaxError.
+//
+// # Caps
+//
+// Linear time is not enough when the constant is the size of the program
+// and a pattern of a few bytes can ask for a huge one: (?:a{0,100}){0,100}
+// is ten thousand copies of a. As RE2 does, the package refuses, with an
+// *UnsupportedError that names the cap and its value:
+//
+//   - MaxRepeat (1000): a count of a quantifier {n}, {n,} or {n,m} above it;
+//   - MaxDepth (1000): groups, or classes, nested deeper;
+//   - MaxProgram (5000): a pattern that compiles to more instructions. The
+//     size is worked out from the parsed pattern, multiplying through
+//     nested quantifiers, before anything is built, so a pattern over the
+//     cap is refused in time linear in its length.
+//
+// A match then costs at most a small constant times MaxProgram per code
+// point of the input: tens of microseconds at the cap, on patterns made to
+// be slow, and a few nanoseconds on the patterns of URL routes, which the
+// lazy DFA matches. Its memory is bounded too: the DFA's cache holds at
+// most maxDFABytes (1 MiB) for each match under way (and in the pool of
+// machines, which the garbage collector empties); FindStringSubmatchIndex
+// records 4 bytes per byte of a long input to find the captures, and, when
+// the DFA's cache runs out, sets of a bit per instruction for one position
+// in k and for k positions at a time, k about the square root of the
+// input's length or what fits in maxTwoPassBytes (1 MiB) (twopass.go).
+// The bounded backtracker, for short inputs, keeps a bit per instruction
+// and position, up to maxBacktrackBits (32 Kibit).
 package jsregexp
 
-import "sync"
+import (
+	"fmt"
+	"strconv"
+	"sync"
+)
+
+// The caps on a pattern, which bound the time and memory of compiling and
+// matching it. A pattern over one is refused with an *UnsupportedError
+// that names the cap.
+const (
+	// MaxRepeat is the largest count of a quantifier: {n}, {n,} and {n,m}
+	// with n or m above it are refused, as RE2 and Go's regexp refuse them.
+	MaxRepeat = 1000
+	// MaxDepth is how deep groups, and classes, may nest in each other.
+	MaxDepth = 1000
+	// MaxProgram is the most instructions a pattern may compile to. A
+	// quantifier copies what it repeats: a{3} is aaa, and
+	// (?:a{0,30}){0,30} is 30 copies of 30 optional a's, so nested counts
+	// multiply. A quantifier of MaxRepeat over one code point or class
+	// fits, twice over. The size is worked out from the parsed pattern
+	// before anything is built.
+	MaxProgram = 5000
+)
 
 // An opcode is an instruction of the VM.
 type opcode uint8
@@ -60,6 +109,11 @@ type Regexp struct {
 	ncap     int  // capture groups, not counting the whole match
 	anchored bool // the program starts with ^ (without the m flag)
 	machines sync.Pool
+	dfaOnce  sync.Once
+	dfaProg  *dfaProg // what the DFAs of the machines share
+	// order is reachOrder(prog), for matches in two passes.
+	orderOnce sync.Once
+	order     []rnode
 }
 
 // Compile compiles the ECMAScript pattern src as RegExpCreate(src, "v") does,
@@ -69,17 +123,90 @@ func Compile(src string, ignoreCase bool) (*Regexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &compiler{}
+	// The size of the program is known before it is built, so that a
+	// pattern over the cap costs no more than reading it.
+	if n := sizeOf(tree); n != nil {
+		return nil, tooLarge(src, n.pos, fmt.Sprintf("more than %d", MaxProgram))
+	}
+	if n := tree.size + 3; n > MaxProgram {
+		return nil, tooLarge(src, 0, strconv.Itoa(n))
+	}
+	c := &compiler{prog: make([]inst, 0, tree.size+3)}
 	c.emit(inst{op: opSave, x: 0})
 	c.compile(tree)
 	c.emit(inst{op: opSave, x: 1})
 	c.emit(inst{op: opMatch})
-	if len(c.prog) > maxInsts {
-		return nil, &UnsupportedError{Pattern: src, Msg: "the pattern is too large"}
-	}
 	re := &Regexp{src: src, prog: c.prog, ncap: ncap}
 	re.anchored = len(re.prog) > 1 && re.prog[1].op == opAssert && re.prog[1].assert == assertBeginText
 	return re, nil
+}
+
+// tooLarge returns the error of a pattern src that compiles to more than
+// MaxProgram instructions: size of them, for the part of src at pos.
+func tooLarge(src string, pos int, size string) error {
+	return &UnsupportedError{Pattern: src, Pos: pos, Msg: fmt.Sprintf(
+		"the pattern compiles to %s instructions, over %d, the cap on program size (a quantifier copies what it repeats, so nested counts multiply)",
+		size, MaxProgram)}
+}
+
+// sizeOf sets the size and nullable fields of n and the nodes under it,
+// and returns the innermost node whose size is over MaxProgram, if any.
+// Sizes saturate at MaxProgram+1, so that no count overflows, and each node
+// is visited once: the time is linear in the length of the pattern, however
+// large the program it describes.
+func sizeOf(n *node) *node {
+	for _, s := range n.subs {
+		if over := sizeOf(s); over != nil {
+			return over
+		}
+	}
+	size := 0
+	switch n.kind {
+	case nEmpty:
+		n.nullable = true
+	case nSet:
+		size = 1
+	case nAssert:
+		size, n.nullable = 1, true
+	case nConcat:
+		n.nullable = true
+		for _, s := range n.subs {
+			size += s.size
+			n.nullable = n.nullable && s.nullable
+		}
+	case nAlt:
+		// A split and a jump for each alternative but the last.
+		size = 2 * (len(n.subs) - 1)
+		for _, s := range n.subs {
+			size += s.size
+			n.nullable = n.nullable || s.nullable
+		}
+	case nCapture:
+		size, n.nullable = n.subs[0].size+2, n.subs[0].nullable
+	case nRepeat:
+		body := n.subs[0]
+		n.nullable = n.min == 0 || body.nullable
+		iter := body.size
+		if n.capHi > n.capLo {
+			iter++ // the reset of the captures inside
+		}
+		// An optional iteration is a split, the iteration, and the check
+		// that it consumed something when it can match the empty string.
+		optional := iter + 1
+		if body.nullable {
+			optional += 2
+		}
+		if n.max < 0 {
+			size = n.min*iter + optional + 1 // and the jump back
+		} else {
+			size = n.min*iter + (n.max-n.min)*optional
+		}
+	}
+	n.size = min(size, MaxProgram+1)
+	if n.size > MaxProgram {
+		return n
+	}
+	return nil
 }
 
 // NumGroups returns the number of capture groups of re: the length of
@@ -99,12 +226,8 @@ func (c *compiler) emit(i inst) int {
 	return len(c.prog) - 1
 }
 
-// compile appends the instructions that match n. It stops adding once the
-// program is over maxInsts, which Compile then refuses.
+// compile appends the instructions that match n: n.size of them.
 func (c *compiler) compile(n *node) {
-	if len(c.prog) > maxInsts {
-		return
-	}
 	switch n.kind {
 	case nEmpty:
 	case nSet:
@@ -151,8 +274,12 @@ func (c *compiler) compile(n *node) {
 // tried before skipping; lazy: after), each of which fails if it matches
 // the empty string.
 func (c *compiler) repeat(n *node) {
+	// An iteration that cannot match the empty string needs no check that
+	// it consumed something: it always does, which clears the bit as the
+	// check would leave it.
+	check := n.subs[0].nullable
 	iteration := func(optional bool) {
-		if optional {
+		if optional && check {
 			c.emit(inst{op: opIterStart})
 		}
 		// 4. For each integer k in the inclusive interval from parenIndex + 1
@@ -161,15 +288,12 @@ func (c *compiler) repeat(n *node) {
 			c.emit(inst{op: opReset, x: 2 * (n.capLo + 1), y: 2 * (n.capHi + 1)})
 		}
 		c.compile(n.subs[0])
-		if optional {
+		if optional && check {
 			c.emit(inst{op: opIterEnd})
 		}
 	}
 	for range n.min {
 		iteration(false)
-		if len(c.prog) > maxInsts {
-			return
-		}
 	}
 	split := func() int {
 		return c.emit(inst{op: opSplit})
@@ -195,9 +319,6 @@ func (c *compiler) repeat(n *node) {
 	for range n.max - n.min {
 		splits = append(splits, split())
 		iteration(true)
-		if len(c.prog) > maxInsts {
-			return
-		}
 	}
 	// Each split goes into its iteration or skips all those left.
 	for _, s := range splits {

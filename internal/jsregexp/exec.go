@@ -2,72 +2,37 @@ package jsregexp
 
 import "unicode/utf8"
 
-// The VM. A path through the program is a thread: its instruction, its
+// Matching. A path through the program is a thread: its instruction, its
 // capture slots and one bit, whether the innermost optional iteration it is
 // in has consumed nothing yet (opIterStart sets the bit, consuming a code
 // point clears it, opIterEnd fails when it is set). What a thread can still
-// match depends on its instruction, its bit and the position only, so at
-// each position the VM keeps one thread per instruction and bit: the first
-// to get there, which is the one ECMAScript's backtracking would try first.
-// That bounds the threads to twice the length of the program, and the work
-// to that for each code point of the input.
-
-// A queue holds the threads waiting at one position, in priority order, as a
-// sparse set keyed by instruction and bit.
-type queue struct {
-	sparse []uint32
-	dense  []entry
-}
-
-type entry struct {
-	key int // 2*pc + bit
-	cap []int
-}
-
-func (q *queue) contains(key int) bool {
-	i := q.sparse[key]
-	return int(i) < len(q.dense) && q.dense[i].key == key
-}
-
-// insert adds key and returns its entry.
-func (q *queue) insert(key int) *entry {
-	q.sparse[key] = uint32(len(q.dense))
-	if len(q.dense) < cap(q.dense) {
-		q.dense = q.dense[:len(q.dense)+1]
-		e := &q.dense[len(q.dense)-1]
-		e.key = key
-		return e
-	}
-	q.dense = append(q.dense, entry{key: key})
-	return &q.dense[len(q.dense)-1]
-}
+// match depends on its instruction, its bit and the position only, which
+// is what keeps every engine of the package linear:
+//
+//   - the bounded backtracker (backtrack.go), for short inputs, tries the
+//     paths in ECMAScript's order and never visits an (instruction, bit,
+//     position) state twice;
+//   - the lazy DFA (dfa.go), for longer ones, runs all the threads at once
+//     in priority order, one thread per instruction and bit, and caches
+//     what each list of threads becomes after each class of code points;
+//   - when the DFA's cache runs out, MatchString goes on with the VM below,
+//     which keeps the set of the threads, and FindStringSubmatchIndex runs
+//     the VM to learn whether there is a match and how far the threads go,
+//     then matches in two passes (twopass.go), which copy no captures.
+//
+// Each costs at most a small constant times the size of the program for a
+// code point of the input, and the caps of compile.go bound that size.
 
 // A machine holds the state of one match.
 type machine struct {
 	re     *Regexp
-	q0, q1 queue
-	// visited marks the (instruction, bit) pairs the closure being computed
-	// has reached, in the queue it fills.
-	stack   []frame
-	saved   []int // the capture slots that resets on the stack will restore
-	ncap    int   // capture slots the caller wants
-	matched bool
-	caps    []int // the captures of the best match so far
-	scratch []int
-	bt      backtracker // for inputs short enough to backtrack
-}
-
-// A frame is a step of the closure: a thread to follow from pc with bit,
-// or, when restore is set, a capture slot to set back to val.
-type frame struct {
-	pc      int
-	bit     bool
-	restore bool
-	slot    int
-	val     int
-	reset   bool // restore slots lo to hi-1 from saved[at:]
-	lo, hi  int
-	at      int
+	q0, q1 sparseSet   // the threads at this position and the next
+	stack  []uint32    // the threads the closure has still to follow
+	caps   []int       // the captures of the match
+	bt     backtracker // for inputs short enough to backtrack
+	dfa    *dfa        // for longer ones
+	hist   []int32     // the DFA's edge into each position of the input
+	tp     twoPass     // when the DFA's cache runs out
 }
 
 // machine returns a machine for a match of re that records ncap capture
@@ -80,15 +45,34 @@ func (re *Regexp) machine(ncap int) *machine {
 		m.q0.sparse = make([]uint32, n)
 		m.q1.sparse = make([]uint32, n)
 	}
-	m.ncap = ncap
-	m.matched = false
 	if cap(m.caps) < ncap {
 		m.caps = make([]int, ncap)
-		m.scratch = make([]int, ncap)
 	}
 	m.caps = m.caps[:ncap]
-	m.scratch = m.scratch[:ncap]
 	return m
+}
+
+// put returns m to the pool of re, without the memory a long input made it
+// take.
+func (re *Regexp) put(m *machine) {
+	if cap(m.hist) > maxKeptHistory {
+		m.hist = nil
+	}
+	m.tp.release()
+	re.machines.Put(m)
+}
+
+// maxKeptHistory is the longest history of DFA states a pooled machine
+// keeps for the next match: longer ones are for the garbage collector.
+const maxKeptHistory = 64 << 10
+
+// getDFA returns m's DFA.
+func (m *machine) getDFA() *dfa {
+	if m.dfa == nil {
+		m.re.dfaOnce.Do(func() { m.re.dfaProg = newDFAProg(m.re) })
+		m.dfa = newDFA(m.re.dfaProg)
+	}
+	return m.dfa
 }
 
 // MatchString reports whether re matches somewhere in s, as
@@ -99,9 +83,9 @@ func (re *Regexp) MatchString(s string) bool {
 	if re.canBacktrack(len(s)) {
 		ok = re.backtrack(&m.bt, s, 0)
 	} else {
-		ok = m.run(s)
+		ok = m.getDFA().match(m, s)
 	}
-	re.machines.Put(m)
+	re.put(m)
 	return ok
 }
 
@@ -117,150 +101,146 @@ func (re *Regexp) FindStringSubmatchIndex(s string) []int {
 		if re.backtrack(&m.bt, s, ncap) {
 			out = append([]int(nil), m.bt.caps...)
 		}
-	} else if m.run(s) {
-		out = append([]int(nil), m.caps...)
+	} else {
+		if cap(m.hist) < len(s)+1 {
+			m.hist = make([]int32, len(s)+1)
+		}
+		matched, ok := m.getDFA().exec(s, m.hist[:len(s)+1], m.caps)
+		if !ok {
+			// The VM tells whether there is a match and how far its paths
+			// go, which may be much less than s: the two passes need not
+			// go further.
+			var limit int
+			if matched, limit = m.scan(s); matched {
+				matched = m.twoPass(s, m.caps, limit)
+			}
+		}
+		if matched {
+			out = append([]int(nil), m.caps...)
+		}
 	}
-	re.machines.Put(m)
+	re.put(m)
 	return out
 }
 
-// run runs the VM over s.
-func (m *machine) run(s string) bool {
+// The VM keeps the set of the threads at a position: a thread reaches the
+// same states whatever path brought it, so one per instruction and bit is
+// enough to tell whether any matches, which is all MatchString needs. Each
+// step follows each instruction at most once, twice with the bit.
+
+// run runs the VM over s from pos and reports whether re matches: from the
+// start of the program or, when seeded, from the threads keys (2*pc+bit),
+// which a DFA has reached at pos.
+func (m *machine) run(s string, pos int, keys []uint32, seeded bool) bool {
+	prog := m.re.prog
 	runq, nextq := &m.q0, &m.q1
 	runq.dense, nextq.dense = runq.dense[:0], nextq.dense[:0]
-	for i := range m.scratch {
-		m.scratch[i] = -1
+	for _, k := range keys {
+		runq.add(int(k))
 	}
-	for pos := 0; ; {
-		if !m.matched && (pos == 0 || !m.re.anchored) {
-			// A match that starts here has lower priority than those that
-			// started before.
-			m.add(runq, 0, false, pos, s, m.scratch)
+	for {
+		// A match may start here.
+		if !seeded && (pos == 0 || !m.re.anchored) && m.add(runq, 0, pos, s) {
+			return true
 		}
-		if len(runq.dense) == 0 {
-			break
+		seeded = false
+		if (len(runq.dense) == 0 && m.re.anchored) || pos >= len(s) {
+			return false
 		}
-		r, width := rune(-1), 0
-		if pos < len(s) {
-			r, width = utf8.DecodeRuneInString(s[pos:])
+		r, w := utf8.DecodeRuneInString(s[pos:])
+		for _, k := range runq.dense {
+			in := &prog[k>>1]
+			if (in.op == opRune && in.r == r) || (in.op == opSet && in.set.has(r)) {
+				if m.add(nextq, int(k>>1)+1, pos+w, s) {
+					return true
+				}
+			}
 		}
-		m.step(runq, nextq, pos, r, width, s)
-		if width == 0 {
-			break
-		}
-		pos += width
+		pos += w
 		runq, nextq = nextq, runq
 		nextq.dense = nextq.dense[:0]
 	}
-	return m.matched
 }
 
-// step runs each thread of runq on the code point r, width bytes long at
-// pos (-1 at the end), and adds the threads that go on to nextq.
-func (m *machine) step(runq, nextq *queue, pos int, r rune, width int, s string) {
+// scan runs the VM over s to its end or until no thread is left, and
+// reports whether re matches s and the last position a thread reaches.
+// Once a thread has matched no other starts: the match ECMAScript finds
+// starts at or before it, so no path that starts where that match may
+// start goes beyond last.
+func (m *machine) scan(s string) (matched bool, last int) {
 	prog := m.re.prog
-	for i := range runq.dense {
-		e := &runq.dense[i]
-		in := &prog[e.key>>1]
-		switch in.op {
-		case opMatch:
-			m.matched = true
-			copy(m.caps, e.cap)
-			// The threads after this one could only find matches that
-			// ECMAScript would try later: drop them.
-			return
-		case opRune:
-			if r == in.r && width > 0 {
-				m.add(nextq, e.key>>1+1, false, pos+width, s, e.cap)
-			}
-		case opSet:
-			if width > 0 && in.set.has(r) {
-				m.add(nextq, e.key>>1+1, false, pos+width, s, e.cap)
+	runq, nextq := &m.q0, &m.q1
+	runq.dense, nextq.dense = runq.dense[:0], nextq.dense[:0]
+	for pos := 0; ; {
+		if !matched && (pos == 0 || !m.re.anchored) && m.add(runq, 0, pos, s) {
+			matched = true
+		}
+		if len(runq.dense) > 0 {
+			last = pos
+		} else if matched || m.re.anchored {
+			return matched, last
+		}
+		if pos >= len(s) {
+			return matched, last
+		}
+		r, w := utf8.DecodeRuneInString(s[pos:])
+		for _, k := range runq.dense {
+			in := &prog[k>>1]
+			if (in.op == opRune && in.r == r) || (in.op == opSet && in.set.has(r)) {
+				if m.add(nextq, int(k>>1)+1, pos+w, s) {
+					matched = true
+				}
 			}
 		}
+		pos += w
+		runq, nextq = nextq, runq
+		nextq.dense = nextq.dense[:0]
 	}
 }
 
-// add adds to q the threads that reach a consuming instruction, or the
-// match, from pc with bit at pos, following every other instruction in
-// priority order, with the captures cap (which it leaves as it found them).
-func (m *machine) add(q *queue, pc int, bit bool, pos int, s string, cap []int) {
+// add adds to q the threads that follow from pc, with the bit clear, at pos
+// without consuming a code point, and reports whether one matches.
+func (m *machine) add(q *sparseSet, pc int, pos int, s string) bool {
 	prog := m.re.prog
-	m.stack = append(m.stack[:0], frame{pc: pc, bit: bit})
-	m.saved = m.saved[:0]
+	matched := false
+	m.stack = append(m.stack[:0], uint32(2*pc))
 	for len(m.stack) > 0 {
-		f := m.stack[len(m.stack)-1]
+		key := m.stack[len(m.stack)-1]
 		m.stack = m.stack[:len(m.stack)-1]
-		if f.restore {
-			if f.reset {
-				copy(cap[f.lo:f.hi], m.saved[f.at:])
-				m.saved = m.saved[:f.at]
-			} else {
-				cap[f.slot] = f.val
-			}
-			continue
-		}
-	follow:
-		key := 2 * f.pc
-		if f.bit {
-			key++
-		}
-		if q.contains(key) {
-			continue
-		}
-		e := q.insert(key)
-		in := &prog[f.pc]
-		switch in.op {
-		case opSet, opRune, opMatch:
-			if cap := cap; len(cap) > 0 {
-				if e.cap == nil || len(e.cap) != len(cap) {
-					e.cap = make([]int, len(cap))
-				}
-				copy(e.cap, cap)
-			}
-			continue
-		case opSplit:
-			m.stack = append(m.stack, frame{pc: in.y, bit: f.bit})
-			f.pc = in.x
-			goto follow
-		case opJmp:
-			f.pc = in.x
-			goto follow
-		case opSave:
-			if in.x < len(cap) {
-				m.stack = append(m.stack, frame{restore: true, slot: in.x, val: cap[in.x]})
-				cap[in.x] = pos
-			}
-			f.pc++
-			goto follow
-		case opReset:
-			if lo, hi := in.x, min(in.y, len(cap)); lo < hi {
-				m.stack = append(m.stack, frame{restore: true, reset: true, lo: lo, hi: hi, at: len(m.saved)})
-				m.saved = append(m.saved, cap[lo:hi]...)
-				for i := lo; i < hi; i++ {
-					cap[i] = -1
-				}
-			}
-			f.pc++
-			goto follow
-		case opAssert:
-			if !assertAt(in, pos, s) {
+		for q.add(int(key)) {
+			pc, bit := int(key>>1), key&1
+			in := &prog[pc]
+			switch in.op {
+			case opMatch:
+				matched = true
+			case opSplit:
+				m.stack = append(m.stack, uint32(2*in.y)|bit)
+				key = uint32(2*in.x) | bit
 				continue
+			case opJmp:
+				key = uint32(2*in.x) | bit
+				continue
+			case opSave, opReset:
+				key += 2
+				continue
+			case opAssert:
+				if assertAt(in, pos, s) {
+					key += 2
+					continue
+				}
+			case opIterStart:
+				key = uint32(2*(pc+1)) | 1
+				continue
+			case opIterEnd:
+				if bit == 0 {
+					key += 2
+					continue
+				}
 			}
-			f.pc++
-			goto follow
-		case opIterStart:
-			f.pc++
-			f.bit = true
-			goto follow
-		case opIterEnd:
-			if f.bit {
-				continue // the iteration matched the empty string
-			}
-			f.pc++
-			goto follow
+			break // a consuming instruction, the match or a dead end
 		}
 	}
+	return matched
 }
 
 // assertAt reports whether the assertion of in holds at pos in s.

@@ -2,8 +2,10 @@ package jsregexp
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -166,6 +168,7 @@ func backtrack(tree *node, ncap int, input string) (caps []int, ok bool) {
 func checkAgainstBacktracking(t *testing.T, pattern string, ignoreCase bool, input string) {
 	t.Helper()
 	re, err := Compile(pattern, ignoreCase)
+	checkSize(t, pattern, ignoreCase, re, err)
 	if err != nil {
 		switch err.(type) {
 		case *SyntaxError, *UnsupportedError:
@@ -177,14 +180,7 @@ func checkAgainstBacktracking(t *testing.T, pattern string, ignoreCase bool, inp
 	got := re.FindStringSubmatchIndex(input)
 	// The VM and the specMatcher agree, whichever FindStringSubmatchIndex
 	// used.
-	m := re.machine(2 * (re.ncap + 1))
-	var vm []int
-	if m.run(input) {
-		vm = slices.Clone(m.caps)
-	}
-	if !slices.Equal(got, vm) {
-		t.Errorf("%q on %q: FindStringSubmatchIndex %v, VM %v", pattern, input, got, vm)
-	}
+	checkEngines(t, re, input, got)
 	if re.MatchString(input) != (got != nil) {
 		t.Errorf("%q on %q: MatchString = %v, FindStringSubmatchIndex = %v", pattern, input, !(got != nil), got)
 	}
@@ -236,5 +232,71 @@ func FuzzRegexp(f *testing.F) {
 			input = input[:64]
 		}
 		checkAgainstBacktracking(t, pattern, ignoreCase, input)
+	})
+}
+
+// checkSize checks the program-size cap on what Compile(pattern) returned:
+// the size worked out before building is the size of the program built,
+// and a pattern that parses is refused for its size exactly when that size
+// is over MaxProgram, with an error that names the cap.
+func checkSize(t *testing.T, pattern string, ignoreCase bool, re *Regexp, err error) {
+	t.Helper()
+	tree, _, perr := parse(pattern, flags{ignoreCase: ignoreCase})
+	if perr != nil {
+		return
+	}
+	over := sizeOf(tree) != nil || tree.size+3 > MaxProgram
+	if over {
+		u, ok := err.(*UnsupportedError)
+		if !ok || !strings.Contains(u.Msg, fmt.Sprintf("over %d, the cap on program size", MaxProgram)) {
+			t.Errorf("Compile(%q): %v, want the program-size cap", pattern, err)
+		}
+		return
+	}
+	if err != nil {
+		t.Errorf("Compile(%q): %v, for a pattern of %d instructions", pattern, err, tree.size+3)
+		return
+	}
+	if len(re.prog) != tree.size+3 {
+		t.Errorf("Compile(%q): %d instructions, but sizeOf worked out %d", pattern, len(re.prog), tree.size+3)
+	}
+}
+
+// FuzzLongInputs matches patterns against inputs longer than the bounded
+// backtracker takes, a prefix and a unit repeated: the DFA (with its cache
+// and with caches too small for the match, which hand over to the VM), the
+// VM and the two passes find what the backtracker finds when it is given
+// the memory for it. FuzzRegexp holds the backtracker to ECMA-262.
+func FuzzLongInputs(f *testing.F) {
+	for _, c := range []struct {
+		pattern, prefix, unit string
+		count                 uint16
+	}{
+		{`^(?:\/([^\/]+?))-([^\/]+?)-([^\/]+?)$`, "/", "-", 700},
+		{`^(?:\/(.*))(?:\/(.*))(?:\/(.*))(?:\/(.*))$`, "", "/a", 700},
+		{`^((?:a{0,30}){0,30})b$`, "", "a", 1000},
+		{`^(.*?)((?:a{0,4}){0,4})$`, "", "aab", 400},
+		{`^(?:\/((?:[^\/]+?)(?:\/(?:[^\/]+?))*))?\/x$`, "/", "a/", 500},
+		{`\b\w+\b|(?m:^a$)`, " ", "a\n", 600},
+		{`(?i)^(\p{L}+)(?<x>k)$`, "", "\u212aé", 300},
+		{`((a)|(b)|(ab))*c`, "", "ab", 800},
+	} {
+		f.Add(c.pattern, c.prefix, c.unit, c.count, false)
+	}
+	f.Fuzz(func(t *testing.T, pattern, prefix, unit string, count uint16, ignoreCase bool) {
+		if len(prefix) > 64 || len(unit) == 0 || len(unit) > 64 {
+			return
+		}
+		input := prefix + strings.Repeat(unit, min(int(count), 3000/len(unit)))
+		re, err := Compile(pattern, ignoreCase)
+		if err != nil {
+			return
+		}
+		var bt backtracker
+		var want []int
+		if re.backtrack(&bt, input, 2*(re.ncap+1)) {
+			want = slices.Clone(bt.caps)
+		}
+		checkEngines(t, re, input, want)
 	})
 }

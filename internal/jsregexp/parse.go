@@ -55,15 +55,13 @@ type node struct {
 	// nRepeat: the capture groups within subs[0] are the numbers capLo+1
 	// to capHi, which every iteration resets to undefined.
 	capLo, capHi int
+	// pos is the byte offset in the pattern where the node starts.
+	pos int
+	// size is the number of instructions the node compiles to, and
+	// nullable whether it can match the empty string: both set by sizeOf.
+	size     int
+	nullable bool
 }
-
-// Limits that keep a compiled pattern small, and so matching fast: a
-// pattern over them is refused.
-const (
-	maxRepeat = 1000  // the largest count of a quantifier {n,m}
-	maxDepth  = 1000  // groups and classes nested in each other
-	maxInsts  = 50000 // instructions of a compiled pattern
-)
 
 // flags are the flags that apply at a point of the pattern: those of
 // RegExpCreate and those a modifier group (?ims-ims:...) changes.
@@ -180,6 +178,7 @@ func (p *parser) eat(s string) bool {
 // disjunction parses https://tc39.es/ecma262/#prod-Disjunction, up to a ")"
 // or the end.
 func (p *parser) disjunction(f flags) (*node, error) {
+	start := p.pos
 	id := p.nalt
 	p.nalt++
 	var alts []*node
@@ -198,11 +197,12 @@ func (p *parser) disjunction(f flags) (*node, error) {
 	if len(alts) == 1 {
 		return alts[0], nil
 	}
-	return &node{kind: nAlt, subs: alts}, nil
+	return &node{kind: nAlt, subs: alts, pos: start}, nil
 }
 
 // alternative parses https://tc39.es/ecma262/#prod-Alternative.
 func (p *parser) alternative(f flags) (*node, error) {
+	start := p.pos
 	var terms []*node
 	for p.pos < len(p.src) && p.src[p.pos] != '|' && p.src[p.pos] != ')' {
 		t, err := p.term(f)
@@ -213,11 +213,11 @@ func (p *parser) alternative(f flags) (*node, error) {
 	}
 	switch len(terms) {
 	case 0:
-		return &node{kind: nEmpty}, nil
+		return &node{kind: nEmpty, pos: start}, nil
 	case 1:
 		return terms[0], nil
 	}
-	return &node{kind: nConcat, subs: terms}, nil
+	return &node{kind: nConcat, subs: terms, pos: start}, nil
 }
 
 // isQuantifierStart reports whether c starts a quantifier.
@@ -311,6 +311,11 @@ func (p *parser) term(f flags) (*node, error) {
 		r := p.next()
 		atom = charNode(r, f)
 	}
+	// A group without capture is its body, which has the position of the
+	// group's content.
+	if atom.kind == nCapture || p.src[start] != '(' {
+		atom.pos = start
+	}
 	if p.pos >= len(p.src) || !isQuantifierStart(p.src[p.pos]) {
 		return atom, nil
 	}
@@ -320,11 +325,11 @@ func (p *parser) term(f flags) (*node, error) {
 		return nil, err
 	}
 	greedy := !p.eat("?")
-	if min > maxRepeat || max > maxRepeat {
+	if min > MaxRepeat || max > MaxRepeat {
 		p.pos = start
-		return nil, p.unsupported("a repetition count above %d", maxRepeat)
+		return nil, p.unsupported("a repetition count above %d, the cap on counts", MaxRepeat)
 	}
-	return &node{kind: nRepeat, subs: []*node{atom}, min: min, max: max, greedy: greedy, capLo: capBefore, capHi: p.ncap}, nil
+	return &node{kind: nRepeat, subs: []*node{atom}, min: min, max: max, greedy: greedy, capLo: capBefore, capHi: p.ncap, pos: start}, nil
 }
 
 // noQuantifier returns the assertion a, or an error when a quantifier
@@ -338,7 +343,7 @@ func (p *parser) noQuantifier(a *node) (*node, error) {
 
 // quantifier parses https://tc39.es/ecma262/#prod-QuantifierPrefix and
 // returns its minimum and maximum (-1 for no maximum). Counts above
-// maxRepeat are returned as maxRepeat+1.
+// MaxRepeat are returned as MaxRepeat+1.
 func (p *parser) quantifier() (min, max int, err error) {
 	switch p.src[p.pos] {
 	case '*':
@@ -379,12 +384,12 @@ func (p *parser) quantifier() (min, max int, err error) {
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
-// decimal reads DecimalDigits, saturating at maxRepeat+1.
+// decimal reads DecimalDigits, saturating at MaxRepeat+1.
 func (p *parser) decimal() (int, bool) {
 	start := p.pos
 	n := 0
 	for p.pos < len(p.src) && isDigit(p.src[p.pos]) {
-		n = min(n*10+int(p.src[p.pos]-'0'), maxRepeat+1)
+		n = min(n*10+int(p.src[p.pos]-'0'), MaxRepeat+1)
 		p.pos++
 	}
 	return n, p.pos > start
@@ -410,8 +415,8 @@ func (p *parser) group(f flags) (*node, error) {
 	start := p.pos
 	p.depth++
 	defer func() { p.depth-- }()
-	if p.depth > maxDepth {
-		return nil, p.unsupported("groups nested more than %d deep", maxDepth)
+	if p.depth > MaxDepth {
+		return nil, p.unsupported("groups nested more than %d deep, the cap on nesting", MaxDepth)
 	}
 	p.pos++ // (
 	capture, name := true, ""
