@@ -57,14 +57,14 @@ func FuzzParse(f *testing.F) {
 }
 
 // checkParseError checks the error of input's failed parse: a *ParseError
-// of the kind the parser fails at, with an offset in its Input; where
-// input is its own state machine input (nothing trimmed or removed, no
-// password redacted), the offset is that of the validation error; and it
-// is the error that parsing input again finds (checkNotRetraced).
+// of the kind the parser fails at, with an offset in the input; where
+// input is its own state machine input (nothing trimmed or removed), the
+// offset is that of the validation error; and it is the error that parsing
+// input again finds (checkNotRetraced).
 func checkParseError(t *testing.T, input string, err error) {
 	t.Helper()
 	var pe *ParseError
-	if !errors.As(err, &pe) || pe.Offset < 0 || pe.Offset > len(pe.Input) || pe.Base {
+	if !errors.As(err, &pe) || pe.Offset < 0 || pe.Offset > len(input) || pe.Base {
 		t.Fatalf("%q: error %#v", input, err)
 	}
 	var fail ValidationError
@@ -76,7 +76,7 @@ func checkParseError(t *testing.T, input string, err error) {
 	if _, err := p.Parse(input); err == nil || fail.Kind != pe.Kind {
 		t.Fatalf("%q: fails at %v, the parser with errors fails at %v (%v)", input, pe.Kind, fail, err)
 	}
-	if pe.Input == input && trimC0ControlOrSpace(input) == input && !hasTabOrNewline(input) && pe.Offset != fail.Offset {
+	if trimC0ControlOrSpace(input) == input && !hasTabOrNewline(input) && pe.Offset != fail.Offset {
 		t.Fatalf("%q: %v, but the validation error's offset is %d", input, err, fail.Offset)
 	}
 	if !strings.Contains(err.Error(), pe.Kind.String()+" at "+strconv.Itoa(pe.Offset)+": ") {
@@ -234,8 +234,8 @@ func retracedParseError(input string, base *URL, kind ValidationErrorKind) *Pars
 			spans = append(spans, more...)
 		}
 	}
-	redacted, at := redact(input, spans, at)
-	return &ParseError{Input: redacted, Kind: kind, Offset: at}
+	e := newParseError(input, kind, at, spans)
+	return &e
 }
 
 // checkNotRetraced checks err, the error of input's failed parse against
