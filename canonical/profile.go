@@ -1,10 +1,11 @@
 package canonical
 
 import (
-	"fmt"
+	"errors"
 	"strings"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/errtext"
 )
 
 // A Profile is a named canonicalization: a function from a parsed URL to its
@@ -144,5 +145,5 @@ func Lookup(name string) (Profile, error) {
 		}
 		names = append(names, p.name)
 	}
-	return Profile{}, fmt.Errorf("canonical: no profile %q (profiles: %s)", name, strings.Join(names, ", "))
+	return Profile{}, errors.New("canonical: no profile " + errtext.QuoteOf(name) + " (profiles: " + strings.Join(names, ", ") + ")")
 }

@@ -22,7 +22,8 @@ import "strings"
 // repeated part there is no one text to generate, and Generate returns an
 // error of kind ErrGenerate. For a c that is not one of the eight
 // components it returns an error of kind ErrComponent.
-func (p *Pattern) Generate(c Component, groups map[string]string) (string, error) {
+func (p *Pattern) Generate(c Component, groups map[string]string) (_ string, err error) {
+	defer func() { err = sealed(err) }()
 	if c >= numComponents {
 		return "", &Error{Kind: ErrComponent, Input: c.String()}
 	}

@@ -333,10 +333,10 @@ func QuoteOf(s string) string { return Quote(Of(s)) }
 // Message returns msg, the message of an error that this module did not
 // write, escaped as the text of an input is but for backslashes (such
 // messages quote with Go's escapes themselves), and cut as a text is when
-// it is longer than any text: msg itself when that changes nothing. It
-// redacts nothing: msg must not hold a password.
+// it is longer than 2*MaxWhole bytes: msg itself when that changes nothing.
+// It redacts nothing: msg must not hold a password.
 func Message(msg string) string {
-	if len(msg) > maxText {
+	if len(msg) > 2*MaxWhole {
 		head := trimIncompleteEnd(msg[:Head])
 		tail := trimIncompleteStart(msg[len(msg)-Tail:])
 		var b strings.Builder

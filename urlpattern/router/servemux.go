@@ -3,7 +3,6 @@ package router
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	stdurl "net/url"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"golang.org/x/net/http/httpguts"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/errtext"
 	"github.com/webstd/url/internal/patternparts"
 	"github.com/webstd/url/urlpattern"
 )
@@ -71,7 +71,7 @@ func NewServeMux() *ServeMux { return &ServeMux{} }
 // net/http's ServeMux.Handle does.
 func (m *ServeMux) Handle(pattern string, handler http.Handler) {
 	if handler == nil {
-		panic(fmt.Sprintf("router: Handle(%q): nil handler", pattern))
+		panic("router: Handle(" + quotePattern(pattern) + "): nil handler")
 	}
 	method, rest := splitMethod(pattern)
 	if strings.HasPrefix(rest, "/") {
@@ -79,7 +79,7 @@ func (m *ServeMux) Handle(pattern string, handler http.Handler) {
 	}
 	p, err := urlpattern.Parse(rest)
 	if err != nil {
-		panic(fmt.Sprintf("router: Handle(%q): %v", pattern, err))
+		panic("router: Handle(" + quotePattern(pattern) + "): " + err.Error())
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -89,9 +89,17 @@ func (m *ServeMux) Handle(pattern string, handler http.Handler) {
 // HandleFunc is [ServeMux.Handle] for a handler function.
 func (m *ServeMux) HandleFunc(pattern string, handler func(http.ResponseWriter, *http.Request)) {
 	if handler == nil {
-		panic(fmt.Sprintf("router: HandleFunc(%q): nil handler", pattern))
+		panic("router: HandleFunc(" + quotePattern(pattern) + "): nil handler")
 	}
 	m.Handle(pattern, http.HandlerFunc(handler))
+}
+
+// quotePattern returns a pattern of Handle as a panic quotes it: as an
+// error quotes an input (errtext), the method and the URL pattern apart, so
+// that a password in the URL pattern is found and redacted.
+func quotePattern(pattern string) string {
+	_, rest := splitMethod(pattern)
+	return errtext.Quote(errtext.Of(pattern[:len(pattern)-len(rest)]) + errtext.Of(rest))
 }
 
 // splitMethod splits a pattern of Handle into its method, when it starts
@@ -211,11 +219,11 @@ func RequestURL(r *http.Request) (url.URL, error) {
 		return url.URL{}, errors.New("router: request without a URL")
 	}
 	if r.Host == "" || strings.ContainsAny(r.Host, "@/?#\\") {
-		return url.URL{}, fmt.Errorf("router: request with the Host %q", r.Host)
+		return url.URL{}, errors.New("router: request with the Host " + errtext.QuoteOf(r.Host))
 	}
 	path := requestPath(r.URL)
 	if !strings.HasPrefix(path, "/") {
-		return url.URL{}, fmt.Errorf("router: request for %q, not a path", path)
+		return url.URL{}, errors.New("router: request for " + errtext.QuoteOf(path) + ", not a path")
 	}
 	scheme := "http://"
 	if r.TLS != nil {
