@@ -381,6 +381,14 @@ func newParseError(input string, kind ValidationErrorKind, at int, passwords [][
 	}
 }
 
+// hostError returns the error of the host parser, or of IDNA, that failed
+// on input, a host, at kind. The host parser reads no password, but an
+// input such as "user:pass@host" holds one for a person: what the URL
+// parser reads as one in it as an authority is redacted (errtext.OfAuthority).
+func hostError(input string, kind ValidationErrorKind) *ParseError {
+	return &ParseError{Input: errtext.OfAuthority(input), Kind: kind, named: namedCodePoint(input, kind, 0)}
+}
+
 // Error returns "url: parse ", the quoted input and the standard's name of
 // the validation error, as in `url: parse "https://[::1": IPv6-unclosed at 8:
 // the IPv6 address has no closing "]"`. The input is quoted as Input holds it

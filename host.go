@@ -182,15 +182,6 @@ type Host struct {
 	kind HostKind
 }
 
-// hostError returns the error of the host parser, or of IDNA, that failed
-// on input at kind. The host parser reads no password, but an input such as
-// "user:pass@host" holds one for a person: what a URL parser would read as
-// one is redacted.
-func hostError(input string, kind ValidationErrorKind) *ParseError {
-	e := newParseError(input, kind, 0, passwordSpans(input))
-	return &e
-}
-
 // ParseHost runs the host parser (https://url.spec.whatwg.org/#concept-host-parser)
 // on input as for a special URL (such as an http: URL): a domain goes
 // through IDNA and is lowercased, a domain that ends in a number is an IPv4

@@ -296,11 +296,12 @@ func inputOffset(input string, at int) int {
 
 // passwordSpans returns where the basic URL parser reads a password in s,
 // for errtext.PasswordSpans, which every error of the module redacts with:
-// read with no base URL, against a special and a non-special base URL, and
-// as an authority ("sc://" followed by s). A password the parser reads in
-// any of those is redacted. (The error of a failed parse knows the one
-// reading that failed, and redacts the password of that one.)
-func passwordSpans(s string) [][2]int {
+// read with no base URL, against a special and a non-special base URL, and,
+// when authority is true, as an authority ("sc://" followed by s). A
+// password the parser reads in any of those is redacted. (The error of a
+// failed parse knows the one reading that failed, and redacts the password
+// of that one.)
+func passwordSpans(s string, authority bool) [][2]int {
 	_, _, site := runParserWhere(s, nil, nil, nil)
 	spans := site.appendPassword(nil, s)
 	if strings.IndexByte(s, '@') < 0 {
@@ -310,10 +311,13 @@ func passwordSpans(s string) [][2]int {
 		_, _, site := runParserWhere(s, &b, nil, nil)
 		spans = site.appendPassword(spans, s)
 	}
+	if !authority {
+		return spans
+	}
 	const prefix = "sc://"
-	authority := prefix + s
-	_, _, site = runParserWhere(authority, nil, nil, nil)
-	for _, sp := range site.appendPassword(nil, authority) {
+	asAuthority := prefix + s
+	_, _, site = runParserWhere(asAuthority, nil, nil, nil)
+	for _, sp := range site.appendPassword(nil, asAuthority) {
 		spans = append(spans, [2]int{max(sp[0]-len(prefix), 0), max(sp[1]-len(prefix), 0)})
 	}
 	return spans

@@ -116,10 +116,14 @@ func (u *URL) setterError(setter, value string, fail failure) error {
 // rejected returns the *SetterError of the setter of attribute setter on u,
 // which rejected value for err.
 func (u *URL) rejected(setter, value string, err error) error {
-	if setter == "password" {
+	text := errtext.Of
+	switch setter {
+	case "password":
 		value = "xxxxx"
+	case "host", "hostname":
+		text = errtext.OfAuthority // "user:pass@host"
 	}
-	return &SetterError{Setter: setter, URL: errtext.Of(u.Redacted()), Value: errtext.Of(value), Err: err}
+	return &SetterError{Setter: setter, URL: errtext.Of(u.Redacted()), Value: text(value), Err: err}
 }
 
 // SetHref parses s and makes u the result: https://url.spec.whatwg.org/#dom-url-href.

@@ -56,13 +56,17 @@ type ConversionError struct {
 // function that returns a ConversionError returns.
 func (e *ConversionError) finish(op, url string) *ConversionError {
 	e.Op, e.URL = op, errtext.Of(url)
-	e.Ours, e.Std, e.Written = errtext.Of(e.Ours), errtext.Of(e.Std), errtext.Of(e.Written)
+	component := errtext.Of
+	if e.Component == "host" {
+		component = errtext.OfAuthority // net/url's Host may hold "user:pass@host"
+	}
+	e.Ours, e.Std, e.Written = component(e.Ours), component(e.Std), errtext.Of(e.Written)
 	if e.Request != "" {
 		line, host, hasHost := strings.Cut(e.Request, "\r\nHost: ")
 		target := strings.TrimSuffix(strings.TrimPrefix(line, "GET "), " HTTP/1.1")
 		e.Request = "GET " + errtext.Of(target) + " HTTP/1.1"
 		if hasHost {
-			e.Request += "\r\nHost: " + errtext.Of(host)
+			e.Request += "\r\nHost: " + errtext.OfAuthority(host)
 		}
 	}
 	e.Err = errtext.Err(e.Err)

@@ -95,8 +95,8 @@ type Error struct {
 	// Input is the text that failed: the component's pattern string, the
 	// fixed text an encoding callback rejected, the constructor string, or
 	// the base URL. It is written as url.ParseError's Input is: every
-	// password in it (one the URL parser reads in it as a URL or as an
-	// authority) replaced by "xxxxx", only the first 160 and last 64 bytes of
+	// password in it (one the URL parser reads in it, or in the
+	// constructor string it is part of) replaced by "xxxxx", only the first 160 and last 64 bytes of
 	// a long one kept, and what a terminal acts on or a log viewer hides
 	// escaped as Go escapes it ("\u202E"), a backslash as "\\". The pattern of
 	// the password component is "xxxxx" as a whole; in that of the
@@ -124,6 +124,15 @@ func (e *Error) Error() string {
 		s += ": " + errtext.Message(e.Err.Error())
 	}
 	return s
+}
+
+// Unwrap returns the error underneath.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Is reports whether target is e's Kind.
+func (e *Error) Is(target error) bool {
+	k, ok := target.(ErrorKind)
+	return ok && k == e.Kind
 }
 
 // sealed returns err as the functions of this package return it: when it
@@ -163,11 +172,11 @@ func sealed(err error, passwords ...string) error {
 		// pattern ":name" is a named group ("https://user:pass@host/" has
 		// the username pattern "user:pass").
 		secret = true
-		spans := errtext.PasswordSpans(s.Input)
+		spans := errtext.PasswordSpans(s.Input, false)
 		spans = append(spans, [2]int{strings.IndexByte(s.Input, ':') + 1, len(s.Input)})
 		s.Input = strings.Clone(errtext.Redacted(s.Input, spans))
 	case containsAny(s.Input, passwords) && errtext.PasswordSpans != nil:
-		spans := errtext.PasswordSpans(s.Input)
+		spans := errtext.PasswordSpans(s.Input, false)
 		for _, p := range passwords {
 			for i := 0; p != ""; {
 				j := strings.Index(s.Input[i:], p)
@@ -203,7 +212,7 @@ func passwordsIn(s string) []string {
 		return nil
 	}
 	var out []string
-	for _, sp := range errtext.PasswordSpans(s) {
+	for _, sp := range errtext.PasswordSpans(s, false) {
 		if sp[0] < sp[1] {
 			out = append(out, s[sp[0]:sp[1]])
 		}

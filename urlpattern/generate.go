@@ -23,7 +23,11 @@ import "strings"
 // error of kind ErrGenerate. For a c that is not one of the eight
 // components it returns an error of kind ErrComponent.
 func (p *Pattern) Generate(c Component, groups map[string]string) (_ string, err error) {
-	defer func() { err = sealed(err) }()
+	defer func() {
+		if err != nil {
+			err = sealed(err)
+		}
+	}()
 	if c >= numComponents {
 		return "", &Error{Kind: ErrComponent, Input: c.String()}
 	}

@@ -129,8 +129,10 @@ type patternInput struct {
 // Its error is sealed (see sealed).
 func create(input patternInput, baseURL *string, opts Options) (_ *Pattern, err error) {
 	defer func() {
-		// The parser reads the string as scalar values (toUSVString).
-		err = sealed(err, append(passwordsIn(input.str), passwordsIn(toUSVString(input.str))...)...)
+		if err != nil {
+			// The parser reads the string as scalar values (toUSVString).
+			err = sealed(err, append(passwordsIn(input.str), passwordsIn(toUSVString(input.str))...)...)
+		}
 	}()
 	// 1. Let init be null.
 	var init Init

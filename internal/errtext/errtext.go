@@ -50,13 +50,14 @@ import (
 
 // PasswordSpans returns the start and end offsets, in s, of every password
 // that the basic URL parser reads in s, whether or not s parses: read with
-// no base URL, against a special and a non-special base URL (the readings
-// of a scheme-relative "//user:pass@host"), and as the authority of a URL
-// ("user:pass@host", which a host or a net/url Host can hold). Package url
-// sets it when it is initialized, which is before any package that imports
-// it runs: every package of the module that builds an error does. The
-// spans may overlap, and come in no order.
-var PasswordSpans func(s string) [][2]int
+// no base URL, and against a special and a non-special base URL (the
+// readings of a scheme-relative "//user:pass@host"); and, when authority is
+// true, as the authority of a URL ("user:pass@host", which a host or a
+// net/url Host can hold, but which the other readings take for the scheme
+// "user"). Package url sets it when it is initialized, which is before any
+// package that imports it runs: every package of the module that builds an
+// error does. The spans may overlap, and come in no order.
+var PasswordSpans func(s string, authority bool) [][2]int
 
 // The bounds of the text of a long input: its first Head and last Tail
 // bytes are kept when it is longer than MaxWhole. An error then stays short
@@ -76,14 +77,25 @@ const maxText = 4*MaxWhole + 64
 // URL.Redacted writes it.
 const redactedPassword = "xxxxx"
 
-// Of returns the text of s (see the package comment): its passwords, as
-// PasswordSpans finds them, replaced by "xxxxx", cut when it is long, and
-// escaped. What it returns never shares s's memory, so an error that holds
-// it does not keep a large input alive.
-func Of(s string) string {
+// Of returns the text of s, a URL string (see the package comment): its
+// passwords, as PasswordSpans finds them in the readings of a URL, replaced
+// by "xxxxx", cut when it is long, and escaped. What it returns never
+// shares s's memory, so an error that holds it does not keep a large input
+// alive.
+func Of(s string) string { return of(s, false) }
+
+// OfAuthority is Of for a string that may be a host or an authority, such
+// as a value given to a host setter or a Host header: a password that the
+// URL parser reads in it as the authority of a URL ("user:pass@host") is
+// redacted too. (Of does not read a URL string so: it would take the
+// "someone" of "mailto:someone@example.com" for a password.)
+func OfAuthority(s string) string { return of(s, true) }
+
+// of is Of, and OfAuthority when authority is true.
+func of(s string, authority bool) string {
 	var spans [][2]int
 	if PasswordSpans != nil {
-		spans = PasswordSpans(s)
+		spans = PasswordSpans(s, authority)
 	} else if i := strings.LastIndexByte(s, '@'); i >= 0 {
 		// Package url is not initialized, and cannot say where a password
 		// is: nothing before the last "@" is shown. (It does not happen: see

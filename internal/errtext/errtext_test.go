@@ -51,11 +51,16 @@ func TestTextExamples(t *testing.T) {
 		{`"quoted"`, `"quoted"`},
 		{"é€😀", "é€😀"},
 		{"https://user:secret@[::1/", "https://user:xxxxx@[::1/"},
-		{"user:secret@host", "user:xxxxx@host"},
+		{"mailto:someone@example.com", "mailto:someone@example.com"},
 	} {
 		if got := errtext.Of(tc.in); got != tc.want {
 			t.Errorf("Of(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+	// A host or an authority: "user:secret@host" is the scheme "user" for a
+	// URL parser, the password "secret" for a person.
+	if got, want := errtext.OfAuthority("user:secret@host"), "user:xxxxx@host"; got != want {
+		t.Errorf("OfAuthority = %q, want %q", got, want)
 	}
 	if got, want := errtext.Quote(errtext.Of("a\"b\\c\u202e")), `"a\"b\\c\u202E"`; got != want {
 		t.Errorf("Quote = %s, want %s", got, want)
@@ -73,7 +78,7 @@ func TestTextExamples(t *testing.T) {
 // a Go string literal in quotes that reads back as s.
 func checkText(t *testing.T, s string, spans [][2]int) {
 	t.Helper()
-	for _, text := range []string{errtext.Redacted(s, spans), errtext.Of(s)} {
+	for _, text := range []string{errtext.Redacted(s, spans), errtext.Of(s), errtext.OfAuthority(s)} {
 		quoted := errtext.Quote(text)
 		for _, x := range []string{text, quoted, errtext.QuoteOf(s), errtext.Message(s)} {
 			if what := errcheck.Unescaped(x); what != "" {
@@ -137,7 +142,7 @@ func TestLinear(t *testing.T) {
 		smallSpans, largeSpans := spans(small), spans(large)
 		run := func(s string, sp [][2]int) func() {
 			return func() {
-				sink = errtext.Of(s) + errtext.Redacted(s, sp) + errtext.Message(s) + errtext.QuoteOf(s)
+				sink = errtext.OfAuthority(s) + errtext.Redacted(s, sp) + errtext.Message(s) + errtext.QuoteOf(s)
 			}
 		}
 		ratio := threadtime.Ratio(run(small, smallSpans), run(large, largeSpans), 3)

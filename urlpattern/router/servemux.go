@@ -219,7 +219,7 @@ func RequestURL(r *http.Request) (url.URL, error) {
 		return url.URL{}, errors.New("router: request without a URL")
 	}
 	if r.Host == "" || strings.ContainsAny(r.Host, "@/?#\\") {
-		return url.URL{}, errors.New("router: request with the Host " + errtext.QuoteOf(r.Host))
+		return url.URL{}, errors.New("router: request with the Host " + errtext.Quote(errtext.OfAuthority(r.Host)))
 	}
 	path := requestPath(r.URL)
 	if !strings.HasPrefix(path, "/") {
