@@ -215,16 +215,22 @@ func parseErrorOf(input string, fail failure, site failureSite) ParseError {
 	if kind != 0 {
 		at = site.inputOffset(input, at)
 	}
-	spans := site.appendPassword(nil, input)
-	if kind == ErrMissingSchemeNonRelativeURL && strings.IndexByte(input, '@') >= 0 {
-		// An input without a scheme that failed for want of a base never
-		// reached the authority state: it is redacted as it would be read
-		// against a special and a non-special base. (An input with no "@"
-		// has no password in either reading.)
-		for _, b := range schemeRelativeBases {
-			_, _, site := runParserWhere(input, &b, nil, nil)
-			spans = site.appendPassword(spans, input)
+	var buf [4][2]int // (on the stack, for the few passwords of an input)
+	spans := site.appendPassword(buf[:0], input)
+	if strings.IndexByte(input, '@') >= 0 { // (no "@", no password in any reading)
+		if kind == ErrMissingSchemeNonRelativeURL {
+			// An input without a scheme that failed for want of a base
+			// never reached the authority state: it is redacted as it would
+			// be read against a special and a non-special base.
+			for _, b := range schemeRelativeBases {
+				_, _, site := runParserWhere(input, &b, nil, nil)
+				spans = site.appendPassword(spans, input)
+			}
 		}
+		// And the password of an authority after "//" that the parser did
+		// not read as one, because what comes before it is not a scheme, as
+		// a person reads it: "\uFEFFhttps://u:p@h", `"http://u:p@h"`.
+		spans = errtext.AuthoritySpans(spans, input)
 	}
 	return newParseError(input, kind, at, spans)
 }
@@ -296,8 +302,9 @@ func inputOffset(input string, at int) int {
 
 // passwordSpans returns where the basic URL parser reads a password in s,
 // for errtext.PasswordSpans, which every error of the module redacts with:
-// read with no base URL, against a special and a non-special base URL, and,
-// when authority is true, as an authority ("sc://" followed by s). A
+// read with no base URL, against a special and a non-special base URL, in
+// every authority after "//" (errtext.AuthoritySpans), and, when authority
+// is true, as an authority ("sc://" followed by s). A
 // password the parser reads in any of those is redacted. (The error of a
 // failed parse knows the one reading that failed, and redacts the password
 // of that one.)
@@ -311,6 +318,7 @@ func passwordSpans(s string, authority bool) [][2]int {
 		_, _, site := runParserWhere(s, &b, nil, nil)
 		spans = site.appendPassword(spans, s)
 	}
+	spans = errtext.AuthoritySpans(spans, s)
 	if !authority {
 		return spans
 	}

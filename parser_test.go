@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/webstd/url/internal/errtext"
 )
 
 // Tests of the basic URL parser (https://url.spec.whatwg.org/#concept-basic-url-parser)
@@ -211,7 +213,8 @@ func FuzzTooLong(f *testing.F) {
 // again with validation errors on, to find where the parser signalled kind
 // (where it failed at it, or else where it first signalled it) and where
 // it read a password, and, for an input that failed for want of a scheme,
-// against a special and a non-special base for the password. The tests
+// against a special and a non-special base for the password; and the
+// passwords of the authorities after "//" (errtext.AuthoritySpans). The tests
 // hold the errors that parseError builds from the first run to it.
 func retracedParseError(input string, base *URL, kind ValidationErrorKind) *ParseError {
 	retrace := func(base *URL, kind ValidationErrorKind) (at int, spans [][2]int) {
@@ -233,6 +236,9 @@ func retracedParseError(input string, base *URL, kind ValidationErrorKind) *Pars
 			_, more := retrace(&b, 0)
 			spans = append(spans, more...)
 		}
+	}
+	if strings.IndexByte(input, '@') >= 0 {
+		spans = errtext.AuthoritySpans(spans, input)
 	}
 	e := newParseError(input, kind, at, spans)
 	return &e

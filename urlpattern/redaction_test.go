@@ -80,12 +80,33 @@ var patternSurfaces = []patternSurface{
 		run: func(input string) []error {
 			_, err1 := urlpattern.Parse(input)
 			_, err2 := urlpattern.Options{IgnoreCase: true}.Parse(input)
-			errs := []error{err1, err2, handlePanic(input), handlePanic("GET " + input)}
-			if p, err := urlpattern.Parse(input); err == nil {
-				for c := urlpattern.Protocol; c <= urlpattern.Hash; c++ {
-					_, err := p.Generate(c, map[string]string{})
-					errs = append(errs, err)
-				}
+			return []error{err1, err2, handlePanic(input), handlePanic("GET " + input)}
+		},
+	},
+	{
+		// Generate on the pattern the input is: its errors quote the
+		// pattern's own strings, which its getters return, and which the
+		// program wrote. The password it yields is the pattern's: its
+		// password component. (Read as a URL, "https:/0:pass@h" has the
+		// password "pass"; as a pattern, the pathname "/0:pass@h", with
+		// the named group "pass".)
+		name: "Generate",
+		passwords: func(c errcheck.Case) []string {
+			p, err := urlpattern.Parse(c.Good().Input())
+			if err != nil || p.Password() == "*" || p.Password() == "" {
+				return nil
+			}
+			return []string{p.Password(), c.Password}
+		},
+		run: func(input string) []error {
+			p, err := urlpattern.Parse(input)
+			if err != nil {
+				return nil
+			}
+			var errs []error
+			for c := urlpattern.Protocol; c <= urlpattern.Hash; c++ {
+				_, err := p.Generate(c, map[string]string{})
+				errs = append(errs, err)
 			}
 			return errs
 		},
@@ -204,6 +225,7 @@ func FuzzRedaction(f *testing.F) {
 	// a URL has as its password as the username.
 	f.Add("http", "A", "00(", "0")
 	f.Add("http", "A", "\xc1(", "0")
+	f.Add("https:/0", "", "A0000", "0") // the pathname "/0:A0000@0"
 	f.Fuzz(func(t *testing.T, prefix, user, password, suffix string) {
 		checkPatterns(t, errcheck.Case{Prefix: prefix, User: user, Password: password, Suffix: suffix})
 	})

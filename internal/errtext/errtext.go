@@ -108,6 +108,41 @@ func of(s string, authority bool) string {
 	return Redacted(s, spans)
 }
 
+// AuthoritySpans appends to spans, and returns, where the password is in
+// every authority of s that follows two slashes ("//", or backslashes,
+// which a special URL reads as slashes, and any slashes after them) and
+// ends before "/", "?", "#" or the end: after the first ":" of what comes
+// before its last "@", as the URL parser's authority state reads it. It
+// finds a password where the URL parser, reading s from its start, finds
+// none, because what comes before is not a scheme: "\uFEFFhttps://u:p@h",
+// `"http://u:p@h"`, "url=http://u:p@h", a URL in the query of another.
+// Each byte of s is read once.
+func AuthoritySpans(spans [][2]int, s string) [][2]int {
+	isSlash := func(c byte) bool { return c == '/' || c == '\\' }
+	for i := 0; i+1 < len(s); {
+		if !isSlash(s[i]) || !isSlash(s[i+1]) {
+			i++
+			continue
+		}
+		start := i + 2
+		for start < len(s) && isSlash(s[start]) {
+			start++
+		}
+		end := len(s)
+		if j := strings.IndexAny(s[start:], "/?#"); j >= 0 {
+			end = start + j
+		}
+		authority := s[start:end]
+		if at := strings.LastIndexByte(authority, '@'); at > 0 {
+			if colon := strings.IndexByte(authority[:at], ':'); colon >= 0 && colon+1 < at {
+				spans = append(spans, [2]int{start + colon + 1, start + at})
+			}
+		}
+		i = end
+	}
+	return spans
+}
+
 // unchanged reports whether the text of s, with spans for its passwords, is
 // s itself.
 func unchanged(s string, spans [][2]int) bool {
@@ -123,7 +158,8 @@ func Redacted(s string, spans [][2]int) string {
 	if unchanged(s, spans) {
 		return s
 	}
-	pieces := redactedPieces(s, spans)
+	var buf [9]string // (on the stack, for the few spans of an input)
+	pieces := redactedPieces(buf[:0], s, spans)
 	total := piecesLen(pieces)
 	var b strings.Builder
 	if total <= MaxWhole {
@@ -161,17 +197,18 @@ func writeCut(b *strings.Builder, n int) {
 	b.WriteString(` bytes cut)...`)
 }
 
-// redactedPieces returns s as pieces that, put end to end, are s with each
-// run of spans that overlap or touch replaced by one "xxxxx".
-func redactedPieces(s string, spans [][2]int) []string {
-	sorted := make([][2]int, 0, len(spans))
+// redactedPieces appends to pieces, and returns, s as pieces that, put end
+// to end, are s with each run of spans that overlap or touch replaced by
+// one "xxxxx".
+func redactedPieces(pieces []string, s string, spans [][2]int) []string {
+	var buf [4][2]int // (on the stack, for the few spans of an input)
+	sorted := buf[:0]
 	for _, sp := range spans {
 		if from, to := max(sp[0], 0), min(sp[1], len(s)); from < to {
 			sorted = append(sorted, [2]int{from, to})
 		}
 	}
 	slices.SortFunc(sorted, func(a, b [2]int) int { return a[0] - b[0] })
-	pieces := make([]string, 0, 2*len(sorted)+1)
 	done := 0 // s[:done] is in pieces
 	for i := 0; i < len(sorted); {
 		from, to := sorted[i][0], sorted[i][1]
@@ -345,10 +382,10 @@ func QuoteOf(s string) string { return Quote(Of(s)) }
 // Message returns msg, the message of an error that this module did not
 // write, escaped as the text of an input is but for backslashes (such
 // messages quote with Go's escapes themselves), and cut as a text is when
-// it is longer than 2*MaxWhole bytes: msg itself when that changes nothing.
+// it is longer than MaxWhole bytes: msg itself when that changes nothing.
 // It redacts nothing: msg must not hold a password.
 func Message(msg string) string {
-	if len(msg) > 2*MaxWhole {
+	if len(msg) > MaxWhole {
 		head := trimIncompleteEnd(msg[:Head])
 		tail := trimIncompleteStart(msg[len(msg)-Tail:])
 		var b strings.Builder

@@ -57,6 +57,16 @@ func TestTextExamples(t *testing.T) {
 			t.Errorf("Of(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
+	// A URL after something that is not a scheme, which the URL parser
+	// does not read as one, but a person does.
+	for _, in := range []string{
+		"\ufeffhttps://user:secret@a.example/", `"http://user:secret@a.example/"`, "url=http://user:secret@h",
+		"https://a.example/?next=https://user:secret@b.example/", "<\\\\user:secret@h\\x>",
+	} {
+		if got := errtext.Of(in); strings.Contains(got, "secret") || !strings.Contains(got, "xxxxx") {
+			t.Errorf("Of(%q) = %q", in, got)
+		}
+	}
 	// A host or an authority: "user:secret@host" is the scheme "user" for a
 	// URL parser, the password "secret" for a person.
 	if got, want := errtext.OfAuthority("user:secret@host"), "user:xxxxx@host"; got != want {
@@ -128,7 +138,7 @@ func TestLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing in short mode")
 	}
-	shapes := []string{"a@", "u:p@", ":@\\", "\u202e\\", "\xff\u009b", "%zz@:", "é€"}
+	shapes := []string{"a@", "u:p@", ":@\\", "\u202e\\", "\xff\u009b", "%zz@:", "é€", "//u:p@", "\\\\:@", "/:@"}
 	for _, unit := range shapes {
 		small := strings.Repeat(unit, 2000/len(unit))
 		large := strings.Repeat(unit, 200000/len(unit))
