@@ -51,7 +51,8 @@ import (
 // PasswordSpans returns the start and end offsets, in s, of every password
 // that the basic URL parser reads in s, whether or not s parses: read with
 // no base URL, and against a special and a non-special base URL (the
-// readings of a scheme-relative "//user:pass@host"); and, when authority is
+// readings of a scheme-relative "//user:pass@host"), and in every
+// authority after two slashes (AuthoritySpans); and, when authority is
 // true, as the authority of a URL ("user:pass@host", which a host or a
 // net/url Host can hold, but which the other readings take for the scheme
 // "user"). Package url sets it when it is initialized, which is before any
