@@ -3,6 +3,8 @@ package url
 import (
 	"errors"
 	"net/netip"
+
+	"github.com/webstd/url/internal/errtext"
 )
 
 // Errors of [URL.HostPort] and [URL.NewRequest], for [errors.Is]. The errors
@@ -26,11 +28,18 @@ var (
 // HostPort("sc://host/"): the URL has no port, ...".
 type opError struct {
 	op  string // the method
-	url string // the URL, its password redacted
+	url string // the URL, as an error holds an input (errtext.Of)
 	err error  // a sentinel
 }
 
-func (e *opError) Error() string { return "url: " + e.op + "(" + quote(e.url) + "): " + e.err.Error() }
+// newOpError returns the error of method op on u, for err.
+func newOpError(op string, u URL, err error) *opError {
+	return &opError{op, errtext.Of(u.Redacted()), err}
+}
+
+func (e *opError) Error() string {
+	return "url: " + e.op + "(" + errtext.Quote(e.url) + "): " + e.err.Error()
+}
 
 // Unwrap returns the sentinel, so that errors.Is(err, ErrNoHost) and its
 // siblings work.
@@ -82,14 +91,14 @@ func (u URL) PortOrDefault() (uint16, bool) {
 // not this string: see the SSRF example of the package.
 func (u URL) HostPort() (string, error) {
 	if !u.IsValid() || u.hostKind == NullHost || u.hostKind == EmptyHost {
-		return "", &opError{"HostPort", u.Redacted(), ErrNoHost}
+		return "", newOpError("HostPort", u, ErrNoHost)
 	}
 	if u.hasPort() {
 		return u.Host(), nil
 	}
 	port, ok := u.PortOrDefault()
 	if !ok {
-		return "", &opError{"HostPort", u.Redacted(), ErrNoDefaultPort}
+		return "", newOpError("HostPort", u, ErrNoDefaultPort)
 	}
 	return u.Hostname() + ":" + itoa(int(port)), nil
 }

@@ -21,9 +21,12 @@
 // UTF-8), OnValidationError to receive every validation error of a parse
 // under the standard's name ([ValidationError]; most do not make parsing
 // fail), and Strict, which fails at the first. A parse that fails returns a
-// *[ParseError] with the input, its password redacted, and the
-// [ValidationErrorKind] it failed at, which is also a sentinel for
-// [errors.Is]. [IsValidURLString] and its siblings check the standard's
+// *[ParseError] with the input, its password redacted, what a terminal
+// acts on or a log viewer hides escaped ("\u202E"), and of a long input
+// only the start and end, and the [ValidationErrorKind] it failed at, which
+// is also a sentinel for [errors.Is]. Every error of this module (of
+// [URL.ToStd], [FromStd], the setters, package urlpattern, ...) quotes an
+// input so. [IsValidURLString] and its siblings check the standard's
 // grammar of valid strings.
 //
 // # Queries and forms

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/webstd/url/internal/errtext"
 )
 
 // A ValidationErrorKind is one row of the standard's table of validation
@@ -318,17 +320,37 @@ var ErrTooLong = errors.New("URL too long: its serialization would exceed 4 GiB"
 //	errors.Is(err, url.ErrPortOutOfRange) // true
 //	err.Error() // url: parse "https://example.org:70000": port-out-of-range at 20: the port is more than 65535
 type ParseError struct {
-	// Input is the input that failed, whole, with its password replaced by
-	// "xxxxx": the password as the parser read it, however the authority
-	// was spelled ("https:\\u:p@h", "https:u:p@h", tabs in "//", a
-	// scheme-relative "//u:p@h" against a base), and whichever step failed.
+	// Input is the input that failed as the error shows it, so that it can
+	// be logged and shown as it is:
+	//
+	//   - its password replaced by "xxxxx": the password as the parser read
+	//     it, however the authority was spelled ("https:\\u:p@h",
+	//     "https:u:p@h", tabs in "//", a scheme-relative "//u:p@h" against
+	//     a base), and whichever step failed;
+	//   - of an input longer than 256 bytes, only the first 160 and the
+	//     last 64 bytes, with `\...(N bytes cut)...` between them, N the
+	//     number of bytes left out, so that an error is short and does not
+	//     keep a large input alive;
+	//   - escaped as Go escapes a string: a backslash as `\\`, an ASCII
+	//     control and each byte of invalid UTF-8 as `\xNN`, and a code point
+	//     that a terminal acts on or a log viewer hides (a C1 control such as
+	//     U+009B, a bidirectional control such as U+202E, a format character
+	//     such as U+FEFF or U+200B, U+2028, U+2029, and the other default
+	//     ignorable code points) as `\uNNNN` or `\UNNNNNNNN`. In double quotes
+	//     (with its own double quotes escaped, as Error writes it) it is then
+	//     a Go string literal, which strconv.Unquote reads back.
+	//
+	// A short input with no password and nothing to escape is Input itself,
+	// not a copy: as a URL keeps its input (see [Parse]), an error kept
+	// keeps the memory that a short input is part of.
 	Input string
 	// (Offset comes before Kind so that a ParseError is 32 bytes, not 40 in
 	// a 48-byte block: what a failed parse allocates when its error is kept.)
 
-	// Offset is the byte offset in Input where the parser found the error,
-	// as ValidationError.Offset says, but in Input itself (leading spaces,
-	// tabs and newlines included, the password redacted).
+	// Offset is the byte offset, in the input as it was given (not in
+	// Input, which may be redacted, escaped or cut), where the parser found
+	// the error: as ValidationError.Offset says, but with the leading
+	// spaces, tabs and newlines that the parser removed counted.
 	Offset int
 	// Kind is the validation error at which parsing failed, or zero when
 	// the input is too long for a URL to hold ([ErrTooLong]).
@@ -337,37 +359,83 @@ type ParseError struct {
 	// ParseWithBase, base is parsed first and must parse. Input is then the
 	// base URL.
 	Base bool
+
+	// named is the code point that the message names, plus one, or 0 for
+	// none: the first forbidden code point of the host, for domain-to-ASCII
+	// and host-invalid-code-point; the code point at Offset, for
+	// port-invalid and invalid-URL-unit. It is found when the error is made, from the
+	// input, which the error does not keep.
+	named rune
+}
+
+// newParseError returns the ParseError of input, which failed at kind (0
+// for ErrTooLong) at offset at of input, with the spans of input that the
+// parser read as passwords redacted. It allocates only to redact, escape
+// or cut input: not for an input that needs none of that.
+func newParseError(input string, kind ValidationErrorKind, at int, passwords [][2]int) ParseError {
+	return ParseError{
+		Input:  errtext.Redacted(input, passwords),
+		Offset: at,
+		Kind:   kind,
+		named:  namedCodePoint(input, kind, at),
+	}
+}
+
+// hostError returns the error of the host parser, or of IDNA, that failed
+// on input, a host, at kind. The host parser reads no password, but an
+// input such as "user:pass@host" holds one for a person: what the URL
+// parser reads as one in it as an authority is redacted (errtext.OfAuthority).
+func hostError(input string, kind ValidationErrorKind) *ParseError {
+	return &ParseError{Input: errtext.OfAuthority(input), Kind: kind, named: namedCodePoint(input, kind, 0)}
 }
 
 // Error returns "url: parse ", the quoted input and the standard's name of
-// the validation error, as in `url: parse "https://[::1": IPv6-unclosed`.
-// Of an input longer than about 250 bytes it quotes only the start and the
-// end, saying how many bytes it left out between them.
+// the validation error, as in `url: parse "https://[::1": IPv6-unclosed at 8:
+// the IPv6 address has no closing "]"`. The input is quoted as Input holds it
+// (see Input): with its password redacted, invisible and control characters
+// escaped, and, of a long input, only the start and the end.
 func (e *ParseError) Error() string {
 	what := "url: parse "
 	if e.Base {
 		what = "url: parse base URL "
 	}
 	if e.Kind == 0 {
-		return what + quote(e.Input) + ": " + ErrTooLong.Error()
+		return what + errtext.Quote(e.Input) + ": " + ErrTooLong.Error()
 	}
-	return what + quote(e.Input) + ": " + e.Kind.String() + " at " + strconv.Itoa(e.Offset) + ": " + e.explain()
+	return what + errtext.Quote(e.Input) + ": " + e.Kind.String() + " at " + strconv.Itoa(e.Offset) + ": " + e.explain()
 }
 
 // explain says in plain words what is wrong at e.Offset: the code point for
 // the errors about one, otherwise the kind's Description.
 func (e *ParseError) explain() string {
-	if e.Offset < 0 || e.Offset > len(e.Input) {
+	if e.named == 0 {
 		return e.Kind.Description()
 	}
-	rest := e.Input[e.Offset:]
+	r := e.named - 1
 	switch e.Kind {
+	case ErrDomainToASCII:
+		return codePointName(r) + " is not allowed in a domain"
+	case ErrHostInvalidCodePoint:
+		return codePointName(r) + " is not allowed in a host"
+	}
+	return e.Kind.Description() + ": " + codePointName(r)
+}
+
+// namedCodePoint returns the code point, plus one, that the message of an
+// error of kind at offset at of input names, or 0 for none (see
+// ParseError.named).
+func namedCodePoint(input string, kind ValidationErrorKind, at int) rune {
+	if at < 0 || at > len(input) {
+		return 0
+	}
+	rest := input[at:]
+	switch kind {
 	case ErrDomainToASCII, ErrHostInvalidCodePoint:
 		// The offset is the host's: name its first forbidden code point, if
 		// it has one (a domain is percent-decoded first: "%20" is a space).
-		forbidden, where := classForbiddenHost, "a host"
-		if e.Kind == ErrDomainToASCII {
-			forbidden, where = classForbiddenDomain, "a domain"
+		forbidden := classForbiddenHost
+		if kind == ErrDomainToASCII {
+			forbidden = classForbiddenDomain
 		}
 		// The host the parser read had neither the C0 controls and spaces
 		// that end the input nor any ASCII tab or newline: the basic URL
@@ -388,21 +456,23 @@ func (e *ParseError) explain() string {
 			if c == '\t' || c == '\n' || c == '\r' {
 				continue
 			}
-			if e.Kind == ErrDomainToASCII && isPercentEncodedByteAt(host, i) {
+			if kind == ErrDomainToASCII && isPercentEncodedByteAt(host, i) {
 				hi, _ := hexDigitValue(host[i+1])
 				lo, _ := hexDigitValue(host[i+2])
 				c, i = hi<<4|lo, i+2
 			}
 			if c < utf8.RuneSelf && byteClass[c]&forbidden != 0 {
-				return codePointName(rune(c)) + " is not allowed in " + where
+				return rune(c) + 1
 			}
 		}
-	case ErrPortInvalid, ErrInvalidURLUnit, ErrIPv6InvalidCodePoint, ErrIPv4InIPv6InvalidCodePoint:
+	case ErrPortInvalid, ErrInvalidURLUnit:
+		// (The offset of an IPv6 error is the host's, its "[": there is no
+		// one code point to name.)
 		if r, _ := utf8.DecodeRuneInString(rest); rest != "" {
-			return e.Kind.Description() + ": " + codePointName(r)
+			return r + 1
 		}
 	}
-	return e.Kind.Description()
+	return 0
 }
 
 // codePointName names r as the standard does, "U+0020".
@@ -419,62 +489,7 @@ func (e *ParseError) Unwrap() error {
 	return e.Kind
 }
 
-// Error messages quote at most quoteHead bytes from the start of a long
-// string and quoteTail from its end, so that a message stays short
-// whatever the input's length.
-const (
-	quoteHead = 160
-	quoteTail = 64
-)
-
-// quote returns s in double quotes, with control characters and quotes
-// escaped. It avoids strconv's non-ASCII quoting so that error messages stay
-// readable. A string longer than quoteHead+quoteTail+32 bytes is cut: its
-// start and end are quoted apart, with how many bytes were left out between
-// them, as in "https://example.com/aaa"...(1048400 bytes cut)..."aaa/".
-func quote(s string) string {
-	if len(s) <= quoteHead+quoteTail+32 {
-		return quoteWhole(s)
-	}
-	head, tail := quoteHead, len(s)-quoteTail
-	for head > 0 && !utf8.RuneStart(s[head]) {
-		head-- // do not cut a UTF-8 sequence in two
-	}
-	for tail < len(s) && !utf8.RuneStart(s[tail]) {
-		tail++
-	}
-	return quoteWhole(s[:head]) + "...(" + strconv.Itoa(tail-head) + " bytes cut)..." + quoteWhole(s[tail:])
-}
-
-// quoteWhole is quote with nothing cut.
-func quoteWhole(s string) string {
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c >= utf8.RuneSelf:
-			// A valid UTF-8 sequence as it is, each byte of an invalid one
-			// as \xNN, so that the message is valid UTF-8.
-			if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || n > 1 {
-				b.WriteString(s[i : i+n])
-				i += n
-				continue
-			}
-			fallthrough
-		case c < 0x20 || c == 0x7f:
-			b.WriteString(`\x`)
-			b.WriteByte(upperHexDigits[c>>4])
-			b.WriteByte(upperHexDigits[c&15])
-		default:
-			b.WriteByte(c)
-		}
-		i++
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+// quote returns s as an error message quotes an input: in double quotes,
+// its password redacted, escaped and cut as [ParseError.Input] says
+// (errtext.QuoteOf).
+func quote(s string) string { return errtext.QuoteOf(s) }

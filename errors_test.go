@@ -1,10 +1,18 @@
 package url
 
 import (
+	"context"
 	"errors"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
+	"weak"
+
+	"github.com/webstd/url/internal/errcheck"
+	"github.com/webstd/url/internal/errtext"
 )
 
 // TestParseErrorMessage checks the message of a *ParseError: the input,
@@ -12,7 +20,7 @@ import (
 // escaped, then the kind of validation error at which parsing failed.
 func TestParseErrorMessage(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"https://user:secret@[::1", `url: parse "https://user:xxxxx@[::1": IPv6-unclosed at 19: the IPv6 address has no closing "]"`},
+		{"https://user:secret@[::1", `url: parse "https://user:xxxxx@[::1": IPv6-unclosed at 20: the IPv6 address has no closing "]"`},
 		{"https://exa\x00mple\xff.com/", `url: parse "https://exa\x00mple\xFF.com/": domain-to-ASCII at 8: U+0000 is not allowed in a domain`},
 		{"https://ex\"am ple€.org/\\", `url: parse "https://ex\"am ple€.org/\\": domain-to-ASCII at 8: U+0020 is not allowed in a domain`},
 		{"https://a:b@c:d@:70000", `url: parse "https://a:xxxxx@:70000": host-missing at 16: the special URL has no host`},
@@ -20,7 +28,7 @@ func TestParseErrorMessage(t *testing.T) {
 		{"https://exa mple.com/", `url: parse "https://exa mple.com/": domain-to-ASCII at 8: U+0020 is not allowed in a domain`},
 		{" \thttps://exa%20mple.com/", `url: parse " \x09https://exa%20mple.com/": domain-to-ASCII at 10: U+0020 is not allowed in a domain`},
 		{"https://ex\tample.com:7\t0000/", `url: parse "https://ex\x09ample.com:7\x090000/": port-out-of-range at 21: the port is more than 65535`},
-		{"https://user:se\tcret@h:7a/", `url: parse "https://user:xxxxx@h:7a/": port-invalid at 22: the port has a code point that is not a digit: U+0061`},
+		{"https://user:se\tcret@h:7a/", `url: parse "https://user:xxxxx@h:7a/": port-invalid at 24: the port has a code point that is not a digit: U+0061`},
 		{"sc://exa<mple/", `url: parse "sc://exa<mple/": host-invalid-code-point at 5: U+003C is not allowed in a host`},
 		{"https://[::1]:x", `url: parse "https://[::1]:x": port-invalid at 14: the port has a code point that is not a digit: U+0078`},
 		{"//x", `url: parse "//x": missing-scheme-non-relative-URL at 0: no scheme, and no base URL to resolve against (or one with an opaque path)`},
@@ -33,6 +41,18 @@ func TestParseErrorMessage(t *testing.T) {
 		{"sc://a\tb<c \n", `url: parse "sc://a\x09b<c \x0A": host-invalid-code-point at 5: U+003C is not allowed in a host`},
 		{"http://a b /", `url: parse "http://a b /": domain-to-ASCII at 7: U+0020 is not allowed in a domain`},
 		{"http://ab%09.com", `url: parse "http://ab%09.com": domain-to-ASCII at 7: U+0009 is not allowed in a domain`},
+		// Code points that a terminal acts on or a log viewer hides are
+		// escaped: a byte order mark that makes an input look valid, the
+		// 8-bit CSI, the right-to-left override, a zero width space, a tag,
+		// a line separator; and a backslash, so that an escape means one
+		// thing.
+		{"\ufeffhttps://a.example/", `url: parse "\uFEFFhttps://a.example/": missing-scheme-non-relative-URL at 0: no scheme, and no base URL to resolve against (or one with an opaque path)`},
+		{"https://[::1\u009b[0m]/", `url: parse "https://[::1\u009B[0m]/": IPv6-invalid-code-point at 8: the IPv6 address has a code point that is neither a hex digit nor ":", or ends too soon`},
+		{"https://[::1\x9b[0m]/", `url: parse "https://[::1\x9B[0m]/": IPv6-invalid-code-point at 8: the IPv6 address has a code point that is neither a hex digit nor ":", or ends too soon`},
+		{"https://bank.example\u202e/moc.live:x", `url: parse "https://bank.example\u202E/moc.live:x": domain-to-ASCII at 8: the domain is not valid: IDNA (UTS #46 ToASCII) rejects it`},
+		{"https://a\u200b\U000E0041\u2028b:x/", `url: parse "https://a\u200B\U000E0041\u2028b:x/": domain-to-ASCII at 8: the domain is not valid: IDNA (UTS #46 ToASCII) rejects it`},
+		{"sc://a\\b:1x", `url: parse "sc://a\\b:1x": host-invalid-code-point at 5: the host has a forbidden host code point`},
+		{"https://\\u202E:1x", `url: parse "https://\\u202E:1x": port-invalid at 16: the port has a code point that is not a digit: U+0078`},
 	}
 	for _, tt := range tests {
 		_, err := Parse(tt.in)
@@ -46,7 +66,8 @@ func TestParseErrorMessage(t *testing.T) {
 }
 
 // TestParseErrorMessageBounded checks that an error quotes a bounded part of
-// a long input, its start and end, and says how much it left out.
+// a long input, its start and end, and says how much it left out; and that
+// the error's Input is that part, not the whole input.
 func TestParseErrorMessageBounded(t *testing.T) {
 	for _, n := range []int{300, 1 << 20} {
 		in := "https://user:secret@[::1/" + strings.Repeat("é", n) + "/end"
@@ -58,18 +79,94 @@ func TestParseErrorMessageBounded(t *testing.T) {
 		if len(msg) > 400 || !utf8.ValidString(msg) {
 			t.Errorf("%d bytes: message of %d bytes (valid UTF-8: %v): %.100s", len(in), len(msg), utf8.ValidString(msg), msg)
 		}
-		if !strings.HasPrefix(msg, `url: parse "https://user:xxxxx@[::1/é`) || !strings.HasSuffix(msg, `é/end": IPv6-unclosed at 19: the IPv6 address has no closing "]"`) || !strings.Contains(msg, " bytes cut)...") {
+		// The redacted input is 1 byte shorter ("xxxxx" for "secret"); its
+		// first 160 and last 64 bytes are kept.
+		cut := `\...(` + strconv.Itoa(len(in)-1-errtext.Head-errtext.Tail) + ` bytes cut)...`
+		if !strings.HasPrefix(msg, `url: parse "https://user:xxxxx@[::1/é`) || !strings.HasSuffix(msg, `é/end": IPv6-unclosed at 20: the IPv6 address has no closing "]"`) || !strings.Contains(msg, cut) {
 			t.Errorf("%d bytes: %s", len(in), msg)
 		}
 		var pe *ParseError
-		if errors.As(err, &pe); pe.Input != strings.Replace(in, "secret", "xxxxx", 1) {
-			t.Errorf("%d bytes: Input is not the whole input, redacted", len(in))
+		if !errors.As(err, &pe) || len(pe.Input) > 300 || !strings.Contains(pe.Input, cut) || !strings.Contains(msg, errtext.Quote(pe.Input)) {
+			t.Errorf("%d bytes: Input is not the start and end of the input, redacted: %.400q", len(in), pe.Input)
 		}
 	}
 	// A short input is quoted whole.
 	if _, err := Parse("https://[::1"); err.Error() != `url: parse "https://[::1": IPv6-unclosed at 8: the IPv6 address has no closing "]"` {
 		t.Errorf("%v", err)
 	}
+}
+
+// TestErrorsDoNotKeepInput checks that no error of this package keeps a
+// long input alive: an error quotes the start and end of a long input, in
+// a copy. It holds a weak pointer to a 32 MiB input, drops the input,
+// keeps the error and collects garbage: the weak pointer must then be nil.
+func TestErrorsDoNotKeepInput(t *testing.T) {
+	long := func(prefix string, size int) string {
+		b := make([]byte, size)
+		copy(b, prefix)
+		for i := len(prefix); i < size; i++ {
+			b[i] = 'a'
+		}
+		return string(b)
+	}
+	ctx := context.Background()
+	cases := []struct {
+		name   string
+		prefix string
+		use    func(s string) error
+	}{
+		{"Parse, a password", "https://user:secret@[::1/", func(s string) error { _, err := Parse(s); return err }},
+		{"Parse, in the host", "https://exa mple.com/", func(s string) error { _, err := Parse(s); return err }},
+		{"Parse, no scheme", "/relative/", func(s string) error { _, err := Parse(s); return err }},
+		{"ParseWithBase, the base", "https://user:secret@[::1/", func(s string) error { _, err := ParseWithBase("x", s); return err }},
+		{"Parser.Strict", "https://example.com/a b", func(s string) error { _, err := (&Parser{Strict: true}).Parse(s); return err }},
+		{"ParseHost", "exa mple", parseHostError},
+		{"DomainToASCII", "exa mple", func(s string) error { _, err := DomainToASCII(s); return err }},
+		{"ToStd", "http://user:secret@a{b/", func(s string) error { _, err := MustParse(s).ToStd(); return err }},
+		{"RequestURL", "http://a{b/", func(s string) error { _, err := MustParse(s).RequestURL(); return err }},
+		{"NewRequest", "ftp://a/", func(s string) error { _, err := MustParse(s).NewRequest(ctx, "", nil); return err }},
+		{"HostPort", "sc://a/", func(s string) error { _, err := MustParse(s).HostPort(); return err }},
+		{"SetPort", "https://example.com/", func(s string) error { u := MustParse(s); return u.SetPort("x") }},
+		{"SetHost, the value", "exa mple", func(s string) error { u := MustParse("https://example.com/"); return u.SetHost(s) }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			// 32 MiB for a parse, 4 MiB for the conversions, which copy the
+			// URL several times; less in short mode (CI's race run).
+			size := 32 << 20
+			if !strings.HasPrefix(c.name, "Parse") {
+				size = 4 << 20
+			}
+			if testing.Short() {
+				size = 1 << 20
+			}
+			kept, alive := keepErrorDropInput(long(c.prefix, size), c.use)
+			if kept == nil {
+				t.Fatalf("no error")
+			}
+			runtime.GC()
+			runtime.GC()
+			if alive() {
+				t.Errorf("the error (%.80s...) keeps the %d-byte input alive", kept.Error(), size)
+			}
+			if n := len(kept.Error()); n > 2000 {
+				t.Errorf("the error's message is %d bytes", n)
+			}
+			runtime.KeepAlive(kept)
+		})
+	}
+}
+
+// parseHostError is ParseHost's error.
+func parseHostError(s string) error { _, err := ParseHost(s); return err }
+
+// keepErrorDropInput returns use(s) and a function that reports whether s
+// is still in memory (weak.Pointer), when the caller holds nothing of s
+// but what the error holds.
+func keepErrorDropInput(s string, use func(string) error) (error, func() bool) {
+	p := weak.Make(unsafe.StringData(s))
+	err := use(s)
+	return err, func() bool { return p.Value() != nil }
 }
 
 // redactionBases are the base URLs the redaction tests parse against: none,
@@ -132,7 +229,7 @@ func checkRedacted(t *testing.T, c redactionCase) bool {
 	// The message quotes Input, and says nothing else of the input but the
 	// name of a code point of Input ("U+0010", which may spell a short
 	// password by chance): where it holds the input, it holds Input.
-	if !strings.Contains(pe.Error(), quote(pe.Input)) {
+	if !strings.Contains(pe.Error(), errtext.Quote(pe.Input)) {
 		t.Fatalf("%q: the message %q does not quote Input %q", c.input(), pe.Error(), pe.Input)
 	}
 	// What the error may hold: the input with the password as the test
@@ -203,8 +300,15 @@ func TestRedactionSpellings(t *testing.T) {
 
 // FuzzRedaction holds the redaction property on any input of the shape
 // prefix + user + ":" + password + "@" + suffix, against any of
-// redactionBases, with and without strict mode.
+// redactionBases, with and without strict mode: for the error of a failed
+// parse (checkRedacted), and for every function of the package that takes
+// or wraps a URL (redactionSurfaces): no text of an error holds the
+// password the input yields, nor a code point that a terminal acts on or a
+// log viewer hides.
 func FuzzRedaction(f *testing.F) {
+	f.Add("http://", "user", "S3CR3T", "a{b/", uint8(0))
+	f.Add("https://", "user", "se\u202ecret", "h/\x9b[0m", uint8(1))
+	f.Add("\ufeffhttps://", "user", "secret", "\u200b/", uint8(0))
 	f.Add("https:\\\\", "user", "secret", "[::1/", uint8(0))
 	f.Add("https:", "user", "secret", "h:99999/", uint8(0))
 	f.Add("https:/\t/", "user", "se\tcret", "[::1/", uint8(5))
@@ -214,5 +318,6 @@ func FuzzRedaction(f *testing.F) {
 		c := redactionCase{prefix: prefix, user: user, password: password, suffix: suffix,
 			base: redactionBases[int(b)%len(redactionBases)], strict: b >= 128}
 		checkRedacted(t, c)
+		checkSurfaces(t, errcheck.Case{Prefix: prefix, User: user, Password: password, Suffix: suffix}, c.base, c.strict)
 	})
 }

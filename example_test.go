@@ -340,3 +340,17 @@ func ExampleURL_HrefExcludingFragment() {
 	// https://example.com/a?b
 	// true
 }
+
+// A ParseError quotes the input with its password redacted and with what a
+// terminal acts on or a log viewer hides escaped: a byte order mark that
+// makes the input look valid, a right-to-left override that reverses the
+// text after it.
+func ExampleParseError() {
+	_, err := url.Parse("\ufeffhttps://user:secret@example.com/")
+	fmt.Println(err)
+	_, err = url.Parse("https://user:secret@bank.example\u202e/moc.evil.example")
+	fmt.Println(err)
+	// Output:
+	// url: parse "\uFEFFhttps://user:xxxxx@example.com/": missing-scheme-non-relative-URL at 0: no scheme, and no base URL to resolve against (or one with an opaque path)
+	// url: parse "https://user:xxxxx@bank.example\u202E/moc.evil.example": domain-to-ASCII at 20: the domain is not valid: IDNA (UTS #46 ToASCII) rejects it
+}

@@ -190,11 +190,11 @@ type Host struct {
 // is in the host of a special URL. A failure is a *[ParseError].
 func ParseHost(input string) (Host, error) {
 	if input == "" {
-		return Host{}, &ParseError{Input: input, Kind: ErrHostMissing}
+		return Host{}, hostError(input, ErrHostMissing)
 	}
 	buf, kind, fail := appendHost(nil, input, false, hostErrors{})
 	if fail != 0 {
-		return Host{}, &ParseError{Input: input, Kind: fail}
+		return Host{}, hostError(input, fail)
 	}
 	if string(buf) == input {
 		return Host{s: input, kind: kind}, nil

@@ -435,7 +435,7 @@ func uts46Mapped(domain string) string {
 func DomainToASCII(domain string) (string, error) {
 	result, fail := domainToASCII(domain, false, hostErrors{})
 	if fail != 0 {
-		return "", &ParseError{Input: domain, Kind: fail}
+		return "", hostError(domain, fail)
 	}
 	return result, nil
 }

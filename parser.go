@@ -2,11 +2,11 @@ package url
 
 import (
 	"math"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
+	"github.com/webstd/url/internal/errtext"
 	"golang.org/x/text/encoding"
 )
 
@@ -187,7 +187,7 @@ type failureSite struct {
 	// password is where the authority state read url's password in the
 	// state machine's input (start and end offsets), or {0, 0}: what the
 	// error redacts, whichever step failed later. A run that does not fail
-	// records it too (see redactedInput).
+	// records it too (see passwordSpans).
 	password [2]int
 	// tabs is whether the run removed ASCII tab or newline from its input:
 	// only then does an offset in the state machine's input take more than
@@ -215,22 +215,24 @@ func parseErrorOf(input string, fail failure, site failureSite) ParseError {
 	if kind != 0 {
 		at = site.inputOffset(input, at)
 	}
-	spans := site.appendPassword(nil, input)
-	if kind == ErrMissingSchemeNonRelativeURL && strings.IndexByte(input, '@') >= 0 {
-		// An input without a scheme that failed for want of a base never
-		// reached the authority state: it is redacted as it would be read
-		// against a special and a non-special base. (An input with no "@"
-		// has no password in either reading.)
-		for _, b := range schemeRelativeBases {
-			_, _, site := runParserWhere(input, &b, nil, nil)
-			spans = site.appendPassword(spans, input)
+	var buf [4][2]int // (on the stack, for the few passwords of an input)
+	spans := site.appendPassword(buf[:0], input)
+	if strings.IndexByte(input, '@') >= 0 { // (no "@", no password in any reading)
+		if kind == ErrMissingSchemeNonRelativeURL {
+			// An input without a scheme that failed for want of a base
+			// never reached the authority state: it is redacted as it would
+			// be read against a special and a non-special base.
+			for _, b := range schemeRelativeBases {
+				_, _, site := runParserWhere(input, &b, nil, nil)
+				spans = site.appendPassword(spans, input)
+			}
 		}
+		// And the password of an authority after "//" that the parser did
+		// not read as one, because what comes before it is not a scheme, as
+		// a person reads it: "\uFEFFhttps://u:p@h", `"http://u:p@h"`.
+		spans = errtext.AuthoritySpans(spans, input)
 	}
-	redacted := input
-	if len(spans) > 0 {
-		redacted, at = redact(input, spans, at)
-	}
-	return ParseError{Input: redacted, Kind: kind, Offset: at}
+	return newParseError(input, kind, at, spans)
 }
 
 // schemeRelativeBases are the base URLs against which parseError reads an
@@ -298,44 +300,39 @@ func inputOffset(input string, at int) int {
 	return lead + i
 }
 
-// redactedInput returns input with the password that the parser reads in
-// it, with no base, replaced by "xxxxx".
-func redactedInput(input string) string {
-	_, _, site := runParserWhere(input, nil, nil, nil)
-	spans := site.appendPassword(nil, input)
-	s, _ := redact(input, spans, 0)
-	return s
+// passwordSpans returns where the basic URL parser reads a password in s,
+// for errtext.PasswordSpans, which every error of the module redacts with:
+// read with no base URL, against a special and a non-special base URL, in
+// every authority after "//" (errtext.AuthoritySpans), and, when authority
+// is true, as an authority ("sc://" followed by s). A
+// password the parser reads in any of those is redacted. (The error of a
+// failed parse knows the one reading that failed, and redacts the password
+// of that one.)
+func passwordSpans(s string, authority bool) [][2]int {
+	_, _, site := runParserWhere(s, nil, nil, nil)
+	spans := site.appendPassword(nil, s)
+	if strings.IndexByte(s, '@') < 0 {
+		return spans // no reading has a password
+	}
+	for _, b := range schemeRelativeBases {
+		_, _, site := runParserWhere(s, &b, nil, nil)
+		spans = site.appendPassword(spans, s)
+	}
+	spans = errtext.AuthoritySpans(spans, s)
+	if !authority {
+		return spans
+	}
+	const prefix = "sc://"
+	asAuthority := prefix + s
+	_, _, site = runParserWhere(asAuthority, nil, nil, nil)
+	for _, sp := range site.appendPassword(nil, asAuthority) {
+		spans = append(spans, [2]int{max(sp[0]-len(prefix), 0), max(sp[1]-len(prefix), 0)})
+	}
+	return spans
 }
 
-// redact returns input with the union of the spans replaced by "xxxxx",
-// and at, an offset in input, as the offset of the same byte in what it
-// returns (of the "xxxxx" when at is inside a span).
-func redact(input string, spans [][2]int, at int) (string, int) {
-	if len(spans) == 0 {
-		return input, at
-	}
-	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
-	var out strings.Builder
-	done, newAt := 0, -1 // input[:done] is written; newAt is at's new offset, once known
-	for _, s := range spans {
-		if s[1] <= done {
-			continue
-		}
-		from := max(s[0], done)
-		out.WriteString(input[done:from])
-		if newAt < 0 && at < from {
-			newAt = out.Len() - (from - at)
-		} else if newAt < 0 && at < s[1] {
-			newAt = out.Len()
-		}
-		out.WriteString("xxxxx")
-		done = s[1]
-	}
-	if newAt < 0 {
-		newAt = out.Len() + at - done
-	}
-	out.WriteString(input[done:])
-	return out.String(), newAt
+func init() {
+	errtext.PasswordSpans = passwordSpans
 }
 
 // state is a state of the basic URL parser's state machine:

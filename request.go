@@ -93,7 +93,7 @@ func (u URL) RequestURL() (*stdurl.URL, error) {
 // requestURL is RequestURL, with op the name of the method errors report.
 func (u URL) requestURL(op string) (*stdurl.URL, error) {
 	if scheme := u.Scheme(); scheme != "http" && scheme != "https" {
-		return nil, &opError{op, u.Redacted(), ErrNotHTTP}
+		return nil, newOpError(op, u, ErrNotHTTP)
 	}
 	s := &stdurl.URL{Scheme: u.Scheme(), Host: u.Host()}
 	s.User = u.stdUserinfo()
@@ -116,8 +116,7 @@ func (u URL) requestURL(op string) (*stdurl.URL, error) {
 		s.ForceQuery = q == ""
 	}
 	if e := u.requestAgrees(s); e != nil {
-		e.Op, e.URL = op, u.Redacted()
-		return nil, e
+		return nil, e.finish(op, u.Redacted())
 	}
 	return s, nil
 }

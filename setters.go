@@ -3,6 +3,8 @@ package url
 import (
 	"errors"
 	"strings"
+
+	"github.com/webstd/url/internal/errtext"
 )
 
 // The setters of the standard's URL class: https://url.spec.whatwg.org/#urlutils-members.
@@ -35,6 +37,11 @@ import (
 // A setter that returns nil took the value; the URL may be as it was, when
 // the value was already there (SetPort("80") on "http://example.com/"):
 // compare the URLs to tell.
+//
+// URL and Value are written as [ParseError.Input] is: every password in them
+// replaced by "xxxxx" (of Value, a password that the URL parser would read
+// in it as a URL or an authority: "user:pass@host" given to the host
+// setter), only the start and end of a long one kept, and escaped.
 type SetterError struct {
 	Setter string // the attribute of the standard's URL class: "protocol", "host", "port", ...
 	URL    string // the URL's href before the setter, its password redacted
@@ -45,7 +52,7 @@ type SetterError struct {
 // Error returns a message such as
 // `url: set port of "https://example.com/" to "99999": port-out-of-range`.
 func (e *SetterError) Error() string {
-	return "url: set " + e.Setter + " of " + quote(e.URL) + " to " + quote(e.Value) + ": " + e.Err.Error()
+	return "url: set " + e.Setter + " of " + errtext.Quote(e.URL) + " to " + errtext.Quote(e.Value) + ": " + e.Err.Error()
 }
 
 // Unwrap returns Err.
@@ -109,10 +116,14 @@ func (u *URL) setterError(setter, value string, fail failure) error {
 // rejected returns the *SetterError of the setter of attribute setter on u,
 // which rejected value for err.
 func (u *URL) rejected(setter, value string, err error) error {
-	if setter == "password" {
+	text := errtext.Of
+	switch setter {
+	case "password":
 		value = "xxxxx"
+	case "host", "hostname":
+		text = errtext.OfAuthority // "user:pass@host"
 	}
-	return &SetterError{Setter: setter, URL: u.Redacted(), Value: value, Err: err}
+	return &SetterError{Setter: setter, URL: errtext.Of(u.Redacted()), Value: text(value), Err: err}
 }
 
 // SetHref parses s and makes u the result: https://url.spec.whatwg.org/#dom-url-href.

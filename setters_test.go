@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/webstd/url/internal/errtext"
 )
 
 // Tests of the setters of the URL API (https://url.spec.whatwg.org/#urlutils-members).
@@ -157,18 +159,23 @@ func checkSetterError(t *testing.T, orig, u URL, attr, value string, err error) 
 	if err == nil {
 		return
 	}
+	// The URL and the value are as an error holds an input: escaped, cut
+	// when long, a password redacted (errtext).
 	var se *SetterError
-	if !errors.As(err, &se) || se.Setter != attr || se.URL != orig.Redacted() || se.Err == nil {
+	if !errors.As(err, &se) || se.Setter != attr || se.URL != errtext.Of(orig.Redacted()) || se.Err == nil {
 		t.Fatalf("%s setter with %q on %q: error %#v", attr, value, orig.Href(), err)
 	}
-	want := value
-	if attr == "password" {
+	want := errtext.Of(value)
+	switch attr {
+	case "password":
 		want = "xxxxx" // a password is never shown
+	case "host", "hostname":
+		want = errtext.OfAuthority(value) // nor one in "user:pass@host"
 	}
 	if se.Value != want {
 		t.Fatalf("%s setter with %q: the error's value is %q", attr, value, se.Value)
 	}
-	if want := "url: set " + attr + " of " + quote(orig.Redacted()) + " to " + quote(se.Value) + ": " + se.Err.Error(); err.Error() != want || !errors.Is(err, se.Err) {
+	if want := "url: set " + attr + " of " + errtext.Quote(se.URL) + " to " + errtext.Quote(se.Value) + ": " + se.Err.Error(); err.Error() != want || !errors.Is(err, se.Err) {
 		t.Fatalf("%s setter: %q, want %q", attr, err, want)
 	}
 	switch attr {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/webstd/url/internal/errtext"
 	"golang.org/x/net/http/httpguts"
 )
 
@@ -20,7 +21,10 @@ type ConversionError struct {
 	// [URL.RequestURL]).
 	Op string
 	// URL is the URL being converted: the href for ToStd, net/url's
-	// Redacted() for FromStd. Its password is replaced by "xxxxx".
+	// String() for FromStd. Like every text of the error (URL, Ours, Std,
+	// Written, and the request-target and Host header in Request), it is
+	// written as [ParseError.Input] is: every password in it replaced by
+	// "xxxxx", only the start and end of a long one kept, and escaped.
 	URL string
 	// Component is the component that differs: "scheme", "username",
 	// "password", "host", "host kind", "port", "path", "query" or
@@ -42,8 +46,31 @@ type ConversionError struct {
 	// why).
 	Request string
 	// Err is the error of the parser that failed on Written, the reason
-	// Request cannot hold the component, or nil.
+	// Request cannot hold the component, or nil. The error of net/url's
+	// parser is a *net/url.Error whose URL is redacted and escaped as URL is.
 	Err error
+}
+
+// finish returns e, the error of op on the URL url, with every text it
+// holds written as an error holds an input (see the URL field): what each
+// function that returns a ConversionError returns.
+func (e *ConversionError) finish(op, url string) *ConversionError {
+	e.Op, e.URL = op, errtext.Of(url)
+	component := errtext.Of
+	if e.Component == "host" {
+		component = errtext.OfAuthority // net/url's Host may hold "user:pass@host"
+	}
+	e.Ours, e.Std, e.Written = component(e.Ours), component(e.Std), errtext.Of(e.Written)
+	if e.Request != "" {
+		line, host, hasHost := strings.Cut(e.Request, "\r\nHost: ")
+		target := strings.TrimSuffix(strings.TrimPrefix(line, "GET "), " HTTP/1.1")
+		e.Request = "GET " + errtext.Of(target) + " HTTP/1.1"
+		if hasHost {
+			e.Request += "\r\nHost: " + errtext.OfAuthority(host)
+		}
+	}
+	e.Err = errtext.Err(e.Err)
+	return e
 }
 
 // Error describes the disagreement, for example
@@ -52,21 +79,22 @@ type ConversionError struct {
 //	url: FromStd("http://0x7f.1/"): the host is "0x7f.1" in net/url but "127.0.0.1" here
 //	url: FromStd("http://example.com/? 0"): net/http sends the request line "GET /? 0 HTTP/1.1" and Host "example.com": a request-target cannot hold " "
 func (e *ConversionError) Error() string {
-	msg := "url: " + e.Op + "(" + quote(e.URL) + "): "
+	q := errtext.Quote
+	msg := "url: " + e.Op + "(" + q(e.URL) + "): "
 	switch {
 	case e.Request != "":
 		line, host, _ := strings.Cut(e.Request, "\r\nHost: ")
-		msg += "net/http sends the request line " + quote(line) + " and Host " + quote(host)
+		msg += "net/http sends the request line " + q(line) + " and Host " + q(host)
 		if e.Err != nil {
-			return msg + ": " + e.Err.Error()
+			return msg + ": " + errtext.Message(e.Err.Error())
 		}
-		return msg + ", whose " + e.Component + " is " + quote(e.Std) + " where this package has " + quote(e.Ours)
+		return msg + ", whose " + e.Component + " is " + q(e.Std) + " where this package has " + q(e.Ours)
 	case e.Err != nil:
-		return msg + "net/url writes it " + quote(e.Written) + ", which does not parse again: " + e.Err.Error()
+		return msg + "net/url writes it " + q(e.Written) + ", which does not parse again: " + errtext.Message(e.Err.Error())
 	case e.Written != "":
-		return msg + "net/url writes it " + quote(e.Written) + ", whose " + e.Component + " is " + quote(e.Std) + " where this package has " + quote(e.Ours)
+		return msg + "net/url writes it " + q(e.Written) + ", whose " + e.Component + " is " + q(e.Std) + " where this package has " + q(e.Ours)
 	}
-	return msg + "the " + e.Component + " is " + quote(e.Std) + " in net/url but " + quote(e.Ours) + " here"
+	return msg + "the " + e.Component + " is " + q(e.Std) + " in net/url but " + q(e.Ours) + " here"
 }
 
 // Unwrap returns Err.
@@ -151,8 +179,7 @@ func (u URL) ToStd() (*stdurl.URL, error) {
 	}
 
 	if e := u.toStdAgrees(s); e != nil {
-		e.Op, e.URL = "ToStd", u.Redacted()
-		return nil, e
+		return nil, e.finish("ToStd", u.Redacted())
 	}
 	return s, nil
 }
@@ -168,7 +195,7 @@ func (u URL) toStdAgrees(s *stdurl.URL) *ConversionError {
 	written := s.String()
 	again, err := stdurl.Parse(written)
 	if err != nil {
-		return &ConversionError{Component: "href", Written: redactedInput(written), Err: err}
+		return &ConversionError{Component: "href", Written: written, Err: err}
 	}
 	if e := u.agreesWithStd(again, written); e != nil {
 		return e
@@ -176,7 +203,7 @@ func (u URL) toStdAgrees(s *stdurl.URL) *ConversionError {
 	// ... and by this package.
 	v, err := Parse(written)
 	if err != nil {
-		return &ConversionError{Component: "href", Written: redactedInput(written), Err: err}
+		return &ConversionError{Component: "href", Written: written, Err: err}
 	}
 	if e := u.agreesWith(v, written); e != nil {
 		return e
@@ -235,7 +262,7 @@ func (u URL) firstDifference(written string, readings ...reading) *ConversionErr
 		if r.component == "password" {
 			r.ours, r.std = "xxxxx", "xxxxx"
 		}
-		return &ConversionError{Component: r.component, Ours: r.ours, Std: r.std, Written: redactedInput(written)}
+		return &ConversionError{Component: r.component, Ours: r.ours, Std: r.std, Written: written}
 	}
 	return nil
 }
@@ -360,12 +387,10 @@ func FromStd(s *stdurl.URL) (URL, error) {
 		return URL{}, err
 	}
 	if e := fromStdAgrees(u, s); e != nil {
-		e.Op, e.URL = "FromStd", s.Redacted()
-		return URL{}, e
+		return URL{}, e.finish("FromStd", s.Redacted())
 	}
 	if e := u.requestAgrees(s); e != nil {
-		e.Op, e.URL = "FromStd", s.Redacted()
-		return URL{}, e
+		return URL{}, e.finish("FromStd", s.Redacted())
 	}
 	return u, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/errtext"
 )
 
 // A Profile is a named canonicalization: a function from a parsed URL to its
@@ -174,5 +175,5 @@ func Lookup(name string) (Profile, error) {
 			return Profile(p), nil
 		}
 	}
-	return Identity, fmt.Errorf("canonical: no profile %q (profiles: %s)", name, strings.Join(profileNames[:], ", "))
+	return Identity, errors.New("canonical: no profile " + errtext.QuoteOf(name) + " (profiles: " + strings.Join(profileNames[:], ", ") + ")")
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/errtext"
 )
 
 // SURTOptions choose among the variants of the SURT (Sort-friendly URI
@@ -868,7 +869,7 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 	rest := key[i+len("://("):]
 	j := strings.IndexByte(rest, ')')
 	if j < 0 {
-		return url.URL{}, errors.New(`canonical: SURT has no ")" after its host: ` + key)
+		return url.URL{}, errors.New(`canonical: SURT has no ")" after its host: ` + errtext.QuoteOf(key))
 	}
 	hostport, after := rest[:j], rest[j+1:]
 	if o.TrailingComma {

@@ -1,6 +1,12 @@
 package urlpattern
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/webstd/url/internal/errtext"
+	"github.com/webstd/url/internal/jsregexp"
+)
 
 // An ErrorKind is the step of the standard at which creating or using a
 // pattern failed, where JavaScript throws a TypeError. It is also a sentinel
@@ -89,23 +95,35 @@ type Error struct {
 	// is not one component's (ErrMissingProtocol, ErrBaseURL).
 	Component string
 	// Input is the text that failed: the component's pattern string, the
-	// fixed text an encoding callback rejected, or the base URL.
+	// fixed text an encoding callback rejected, the constructor string, or
+	// the base URL. It is written as url.ParseError's Input is: every
+	// password in it (one the URL parser reads in it, or in the
+	// constructor string it is part of) replaced by "xxxxx", only the first 160 and last 64 bytes of
+	// a long one kept, and what a terminal acts on or a log viewer hides
+	// escaped as Go escapes it ("\u202E"), a backslash as "\\". The pattern of
+	// the password component is "xxxxx" as a whole; in that of the
+	// username component, what follows the first ":" is "xxxxx"
+	// ("https://user:pass@host/" has the username pattern "user:pass").
 	Input string
 	// Err is the error underneath, if any: why the regular expression is
-	// not valid, why the base URL does not parse.
+	// not valid (with its text escaped, and that of the password component
+	// left out), why the base URL does not parse (a *url.ParseError).
 	Err error
 }
 
+// Error returns a message such as
+// `urlpattern: invalid base URL "https://user:xxxxx@[::1/": url: parse ...`,
+// with Input quoted.
 func (e *Error) Error() string {
 	s := "urlpattern: " + e.Kind.String()
 	if e.Component != "" {
 		s += " in " + e.Component
 	}
 	if e.Input != "" || e.Kind == ErrBaseURL {
-		s += " " + strconv.Quote(e.Input)
+		s += " " + errtext.Quote(e.Input)
 	}
 	if e.Err != nil {
-		s += ": " + e.Err.Error()
+		s += ": " + errtext.Message(e.Err.Error())
 	}
 	return s
 }
@@ -117,4 +135,122 @@ func (e *Error) Unwrap() error { return e.Err }
 func (e *Error) Is(target error) bool {
 	k, ok := target.(ErrorKind)
 	return ok && k == e.Kind
+}
+
+// sealed returns err as the functions of this package return it: when it
+// is an *Error, a copy with its Input written as the Input field says and
+// its Err as redactedCause says. create and Generate, which every function
+// that returns an *Error calls, seal the error they return, so that every
+// error site inside them is covered.
+//
+// passwords are the passwords that a URL parser reads in the constructor
+// string the error is of (see passwordsIn), which are redacted wherever
+// they are in the error: the constructor string parser reads ":name" as a
+// named group, and may put what a URL has as its password in another
+// component ("http:A:pass@host" has the username pattern "pass").
+func sealed(err error, passwords ...string) error {
+	e, ok := err.(*Error)
+	if !ok {
+		return err
+	}
+	s := *e
+	if msg := s.Err; msg != nil && containsAny(msg.Error(), passwords) {
+		s.Err = &redactedError{}
+	}
+	// secret is whether Input has a password for a person: the pattern
+	// of the password component, or that of the username component with a
+	// ":" in it.
+	secret := false
+	switch {
+	case s.Component == Password.String():
+		secret = s.Input != "" || s.Err != nil
+		if s.Input != "" {
+			s.Input = "xxxxx"
+		}
+	case s.Component == Username.String() && strings.Contains(s.Input, ":") && errtext.PasswordSpans != nil:
+		// The pattern of the username is what comes before the "@" of a
+		// constructor string, where a URL has its userinfo: what follows
+		// its first ":" a person reads as a password, although in a
+		// pattern ":name" is a named group ("https://user:pass@host/" has
+		// the username pattern "user:pass").
+		secret = true
+		spans := errtext.PasswordSpans(s.Input, false)
+		spans = append(spans, [2]int{strings.IndexByte(s.Input, ':') + 1, len(s.Input)})
+		s.Input = strings.Clone(errtext.Redacted(s.Input, spans))
+	case containsAny(s.Input, passwords) && errtext.PasswordSpans != nil:
+		spans := errtext.PasswordSpans(s.Input, false)
+		for _, p := range passwords {
+			for i := 0; p != ""; {
+				j := strings.Index(s.Input[i:], p)
+				if j < 0 {
+					break
+				}
+				spans = append(spans, [2]int{i + j, i + j + len(p)})
+				i += j + len(p)
+			}
+		}
+		s.Input = strings.Clone(errtext.Redacted(s.Input, spans))
+	default:
+		s.Input = errtext.Of(s.Input)
+	}
+	s.Err = redactedCause(s.Err, secret)
+	return &s
+}
+
+// containsAny reports whether s holds one of the non-empty strings of list.
+func containsAny(s string, list []string) bool {
+	for _, x := range list {
+		if x != "" && strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// passwordsIn returns the passwords that a URL parser reads in s
+// (errtext.PasswordSpans), as strings.
+func passwordsIn(s string) []string {
+	if errtext.PasswordSpans == nil {
+		return nil
+	}
+	var out []string
+	for _, sp := range errtext.PasswordSpans(s, false) {
+		if sp[0] < sp[1] {
+			out = append(out, s[sp[0]:sp[1]])
+		}
+	}
+	return out
+}
+
+// redactedCause returns err, the error underneath an *Error, as the Error
+// holds it: as errtext.Err writes it (its message escaped and cut); or,
+// when the Error's Input has a password (secret), an error that says
+// nothing of the text, since the reason may quote it (a regular expression,
+// a group's name): where a regular expression failed, or that the reason
+// is left out.
+func redactedCause(err error, secret bool) error {
+	if _, ok := err.(*redactedError); ok || !secret || err == nil {
+		return errtext.Err(err)
+	}
+	switch e := err.(type) {
+	case *jsregexp.SyntaxError:
+		return &redactedError{pos: e.Pos, regexp: "invalid"}
+	case *jsregexp.UnsupportedError:
+		return &redactedError{pos: e.Pos, regexp: "unsupported"}
+	}
+	return &redactedError{}
+}
+
+// A redactedError is the error underneath an *Error whose Input has a
+// password, which says nothing of the text.
+type redactedError struct {
+	regexp string // "invalid" or "unsupported" for an error of a regular expression
+	pos    int    // where in the regular expression
+}
+
+func (e *redactedError) Error() string {
+	if e.regexp != "" {
+		return e.regexp + " regular expression at offset " + strconv.Itoa(e.pos) + " (the expression is left out, as it holds the password)"
+	}
+	return "the reason is left out, as it may quote the password"
 }

@@ -95,7 +95,12 @@ import (
 // (which may be a secret), and for the password component without the
 // pattern either. For a c that is not one of the eight components it
 // returns an error of kind ErrComponent.
-func (p *Pattern) Generate(c Component, groups map[string]string) (string, error) {
+func (p *Pattern) Generate(c Component, groups map[string]string) (_ string, err error) {
+	defer func() {
+		if err != nil {
+			err = sealed(err)
+		}
+	}()
 	if c >= numComponents {
 		return "", &Error{Kind: ErrComponent, Input: c.String()}
 	}

@@ -126,7 +126,14 @@ type patternInput struct {
 }
 
 // create implements https://urlpattern.spec.whatwg.org/#url-pattern-create.
-func create(input patternInput, baseURL *string, opts Options) (*Pattern, error) {
+// Its error is sealed (see sealed).
+func create(input patternInput, baseURL *string, opts Options) (_ *Pattern, err error) {
+	defer func() {
+		if err != nil {
+			// The parser reads the string as scalar values (toUSVString).
+			err = sealed(err, append(passwordsIn(input.str), passwordsIn(toUSVString(input.str))...)...)
+		}
+	}()
 	// 1. Let init be null.
 	var init Init
 	// 2. If input is a scalar value string then:

@@ -26,7 +26,12 @@
 // standard output, prints the error, with the line number of standard input
 // ("line 3") or the number of the argument ("argument 2"), on standard error,
 // goes on with the next, and exits with status 1 at the end. The input in
-// the error has its password replaced by "xxxxx".
+// the error is as url.ParseError holds it: its password replaced by
+// "xxxxx", of a long input only the start and end, and escaped as Go
+// escapes a string, so that a control character or a code point that a
+// terminal acts on or a log viewer hides (U+009B, U+202E, U+FEFF, U+200B)
+// shows as "\u202E" and no line of the error can be mistaken for another.
+// A line of standard input may be of any length.
 //
 // A blank line of standard input (empty, or spaces and tabs only) is not
 // parsed: it gets a blank line of output, and no error. (The standard would
@@ -38,7 +43,8 @@
 // in the href ("offsets"; end is exclusive, and an empty component starts
 // and ends where it would be), the origin, the host's kind, public suffix
 // and registrable domain, and the validation errors. A URL that does not
-// parse gives an object with the input (its password redacted), the error,
+// parse gives an object with the input (as the error holds it: its password
+// redacted, escaped, of a long input only the start and end), the error,
 // the validation error it failed at and the validation errors before it; a
 // blank line gives null. Validation errors are collected for -json only.
 //
@@ -78,6 +84,7 @@ import (
 
 	"github.com/webstd/url"
 	"github.com/webstd/url/canonical"
+	"github.com/webstd/url/internal/errtext"
 	"golang.org/x/text/encoding/htmlindex"
 )
 
@@ -184,6 +191,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "urlparse: "+format+"\n", a...)
 		return 2
 	}
+	// A flag's value is quoted as an error quotes an input: escaped.
+	q := errtext.QuoteOf
 	modes := 0
 	for _, on := range []bool{o.asJSON, o.get != "", o.diagram, o.canonical != "", o.surt} {
 		if on {
@@ -198,7 +207,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.get != "" {
 		i := slices.IndexFunc(components, func(c component) bool { return c.name == o.get })
 		if i < 0 {
-			return usageError("-get %s: not one of %s", o.get, componentNames())
+			return usageError("-get %s: not one of %s", q(o.get), componentNames())
 		}
 		c.get = components[i].get
 	}
@@ -206,7 +215,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case o.canonical != "":
 		profile, err := canonical.Lookup(o.canonical)
 		if err != nil {
-			return usageError("-canonical %s: not one of %s", o.canonical, profileNames())
+			return usageError("-canonical %s: not one of %s", q(o.canonical), profileNames())
 		}
 		c.convert = profile.Canonical
 	case o.surt:
@@ -215,7 +224,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.encoding != "" {
 		enc, err := htmlindex.Get(o.encoding)
 		if err != nil {
-			return usageError("-encoding %s: not an encoding label of the Encoding Standard", o.encoding)
+			return usageError("-encoding %s: not an encoding label of the Encoding Standard", q(o.encoding))
 		}
 		c.parser.Encoding = enc
 	}
@@ -275,24 +284,35 @@ func (f flushingReader) Read(p []byte) (int, error) {
 	return f.r.Read(p)
 }
 
-// readLines parses each line of in. It returns 2 when in cannot be read and
-// the status so far otherwise.
+// readLines parses each line of in, of any length. A line ends at "\n"
+// (its "\r" before it removed), or at the end of in when it is not empty.
+// It returns 2 when in cannot be read and the status so far otherwise.
 func (c *cli) readLines(in io.Reader) int {
-	sc := bufio.NewScanner(flushingReader{in, c.out})
-	sc.Buffer(make([]byte, 64*1024), 16<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
+	r := bufio.NewReaderSize(flushingReader{in, c.out}, 64*1024)
+	for n := 1; ; n++ {
+		// ReadString reads a line of any length: the longest a URL can
+		// be is 4 GiB, and a line as long as that takes as much memory
+		// for the parse anyway. (A bufio.Scanner stops at its buffer's
+		// size, and drops every line after.)
+		line, err := r.ReadString('\n')
+		if err != nil && err != io.EOF {
+			c.out.Flush()
+			fmt.Fprintf(c.stderr, "urlparse: reading standard input: %v\n", err)
+			return 2
+		}
+		if line == "" && err == io.EOF {
+			return c.status
+		}
+		line = strings.TrimSuffix(line, "\n")
+		line = strings.TrimSuffix(line, "\r")
 		if n == 1 {
 			line = strings.TrimPrefix(line, "\uFEFF")
 		}
 		c.parseOne(line, "line "+strconv.Itoa(n), true)
+		if err == io.EOF {
+			return c.status
+		}
 	}
-	if err := sc.Err(); err != nil {
-		c.out.Flush()
-		fmt.Fprintf(c.stderr, "urlparse: reading standard input: %v\n", err)
-		return 2
-	}
-	return c.status
 }
 
 // result is the JSON form of one parsed URL.

@@ -98,8 +98,11 @@ type SyntaxError struct {
 	Msg     string
 }
 
+// Error says why the pattern is invalid before it quotes the pattern, so
+// that a message cut for length (as an error of package urlpattern cuts the
+// middle of a long one) keeps the reason.
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("invalid regular expression /%s/ at offset %d: %s", e.Pattern, e.Pos, e.Msg)
+	return fmt.Sprintf("invalid regular expression at offset %d: %s, in /%s/", e.Pos, e.Msg, e.Pattern)
 }
 
 // An UnsupportedError is a valid ECMAScript pattern that this package does
@@ -112,8 +115,10 @@ type UnsupportedError struct {
 	Msg     string
 }
 
+// Error says why the pattern is refused before it quotes the pattern, as
+// SyntaxError's does.
 func (e *UnsupportedError) Error() string {
-	return fmt.Sprintf("unsupported regular expression /%s/ at offset %d: %s", e.Pattern, e.Pos, e.Msg)
+	return fmt.Sprintf("unsupported regular expression at offset %d: %s, in /%s/", e.Pos, e.Msg, e.Pattern)
 }
 
 func (p *parser) errorf(format string, args ...any) error {

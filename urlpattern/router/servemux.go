@@ -15,6 +15,7 @@ import (
 	"golang.org/x/net/http/httpguts"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/errtext"
 	"github.com/webstd/url/internal/patternparts"
 	"github.com/webstd/url/urlpattern"
 )
@@ -150,7 +151,7 @@ func NewServeMux() *ServeMux { return &ServeMux{} }
 // net/http's ServeMux.Handle does.
 func (m *ServeMux) Handle(pattern string, handler http.Handler) {
 	if handler == nil {
-		panic(fmt.Sprintf("router: Handle(%q): nil handler", pattern))
+		panic("router: Handle(" + quotePattern(pattern) + "): nil handler")
 	}
 	method, rest := splitMethod(pattern)
 	if strings.HasPrefix(rest, "/") {
@@ -158,7 +159,7 @@ func (m *ServeMux) Handle(pattern string, handler http.Handler) {
 	}
 	p, err := urlpattern.Parse(rest)
 	if err != nil {
-		panic(fmt.Sprintf("router: Handle(%q): %v", pattern, err))
+		panic("router: Handle(" + quotePattern(pattern) + "): " + err.Error())
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -168,9 +169,17 @@ func (m *ServeMux) Handle(pattern string, handler http.Handler) {
 // HandleFunc is [ServeMux.Handle] for a handler function.
 func (m *ServeMux) HandleFunc(pattern string, handler func(http.ResponseWriter, *http.Request)) {
 	if handler == nil {
-		panic(fmt.Sprintf("router: HandleFunc(%q): nil handler", pattern))
+		panic("router: HandleFunc(" + quotePattern(pattern) + "): nil handler")
 	}
 	m.Handle(pattern, http.HandlerFunc(handler))
+}
+
+// quotePattern returns a pattern of Handle as a panic quotes it: as an
+// error quotes an input (errtext), the method and the URL pattern apart, so
+// that a password in the URL pattern is found and redacted.
+func quotePattern(pattern string) string {
+	_, rest := splitMethod(pattern)
+	return errtext.Quote(errtext.Of(pattern[:len(pattern)-len(rest)]) + errtext.Of(rest))
 }
 
 // splitMethod splits a pattern of Handle into its method, when it starts
@@ -387,7 +396,7 @@ func readRequest(r *http.Request) (url.URL, reading, error) {
 	}
 	path := requestPath(r.URL)
 	if !strings.HasPrefix(path, "/") {
-		return url.URL{}, 0, fmt.Errorf("router: request for %q, not a path", path)
+		return url.URL{}, 0, errors.New("router: request for " + errtext.QuoteOf(path) + ", not a path")
 	}
 	query, hasQuery := r.URL.RawQuery, r.URL.RawQuery != "" || r.URL.ForceQuery
 	scheme := "http://"
@@ -406,7 +415,7 @@ func readRequest(r *http.Request) (url.URL, reading, error) {
 	if parsed && u.Host() == r.Host && u.Pathname() == path {
 		if q, ok := u.Query(); ok == hasQuery && q == query {
 			if hidesDotSegment(path) {
-				return url.URL{}, 0, fmt.Errorf("router: request for %q, whose percent-decoding has a dot segment", path)
+				return url.URL{}, 0, errors.New("router: request for " + errtext.QuoteOf(path) + ", whose percent-decoding has a dot segment")
 			}
 			return u, serialized, nil
 		}
@@ -419,10 +428,10 @@ func readRequest(r *http.Request) (url.URL, reading, error) {
 	}
 	if !parsed {
 		_, perr := url.Parse(s)
-		return url.URL{}, 0, fmt.Errorf("router: request for %q with the Host %q: %w", path, r.Host, perr)
+		return url.URL{}, 0, fmt.Errorf("router: request for %s with the Host %s: %w", errtext.QuoteOf(path), errtext.Quote(errtext.OfAuthority(r.Host)), perr)
 	}
 	if hidesDotSegment(u.Pathname()) {
-		return url.URL{}, 0, fmt.Errorf("router: request for %q, whose percent-decoding has a dot segment", u.Pathname())
+		return url.URL{}, 0, errors.New("router: request for " + errtext.QuoteOf(u.Pathname()) + ", whose percent-decoding has a dot segment")
 	}
 	return u, unserialized, nil
 }
@@ -431,26 +440,23 @@ func readRequest(r *http.Request) (url.URL, reading, error) {
 // holds a byte that would make it more than a host and port in the string
 // readRequest parses (the delimiters "@", "/", "?", "#" and "\"), a byte
 // the URL parser removes or trims (a control character or space), or
-// bytes that are not UTF-8. The error shows the Host with the password of
-// credentials before an "@" (as a URL's userinfo) replaced by "xxxxx".
+// bytes that are not UTF-8. The error quotes the Host as errtext.OfAuthority
+// does: the password of credentials before an "@" (as a URL's userinfo)
+// redacted, hidden code points escaped.
 func checkHost(host string) error {
 	if host == "" {
 		return errors.New("router: request without a Host")
 	}
-	if at := strings.LastIndexByte(host, '@'); at >= 0 {
-		user, _, hasPassword := strings.Cut(host[:at], ":")
-		if hasPassword {
-			user += ":xxxxx"
-		}
-		return fmt.Errorf("router: request with the Host %q, with credentials", user+host[at:])
+	if strings.IndexByte(host, '@') >= 0 {
+		return errors.New("router: request with the Host " + errtext.Quote(errtext.OfAuthority(host)) + ", with credentials")
 	}
 	for i := 0; i < len(host); i++ {
 		if b := host[i]; b <= ' ' || b == 0x7f || strings.IndexByte(`@/?#\`, b) >= 0 {
-			return fmt.Errorf("router: request with the Host %q", host)
+			return errors.New("router: request with the Host " + errtext.Quote(errtext.OfAuthority(host)))
 		}
 	}
 	if !utf8.ValidString(host) {
-		return fmt.Errorf("router: request with the Host %q, not UTF-8", host)
+		return errors.New("router: request with the Host " + errtext.Quote(errtext.OfAuthority(host)) + ", not UTF-8")
 	}
 	return nil
 }
@@ -464,7 +470,7 @@ func checkHost(host string) error {
 // them as U+FFFD).
 func checkTarget(path, query string, hasQuery bool) error {
 	if strings.IndexByte(path, '?') >= 0 {
-		return fmt.Errorf("router: request for the path %q, with a \"?\"", path)
+		return errors.New("router: request for the path " + errtext.QuoteOf(path) + `, with a "?"`)
 	}
 	last := path
 	if hasQuery {

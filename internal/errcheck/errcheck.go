@@ -1,0 +1,270 @@
+// Package errcheck is the property that every error of this module keeps,
+// for the tests of its packages (and only for them): no text of an error
+// holds the password its input yields, nor a character that a terminal acts
+// on or a log viewer hides. It judges with the unicode package's tables,
+// not with the table that internal/errtext escapes with.
+package errcheck
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A Case is an input of the shape Prefix + User + ":" + Password + "@" +
+// Suffix, which a URL parser may read as a URL with a password, and which
+// may fail to parse or to convert because of Suffix.
+type Case struct {
+	Prefix, User, Password, Suffix string
+}
+
+// Input returns the case's input.
+func (c Case) Input() string { return c.Prefix + c.User + ":" + c.Password + "@" + c.Suffix }
+
+// Good returns the case with a suffix that is a host that parses ("h/"),
+// whose password is the one the case's input yields: the password of a
+// failing input is what the same input yields with its failing part
+// replaced.
+func (c Case) Good() Case {
+	c.Suffix = "h/"
+	return c
+}
+
+// Placed returns the case's input with the password as the case placed it
+// replaced by "xxxxx": what an error may hold of the input and still hold
+// no password. (A secret that the rest of the input spells, such as a user
+// name equal to the password, is no leak.)
+func (c Case) Placed() string { return c.Prefix + c.User + ":xxxxx@" + c.Suffix }
+
+// Secrets returns the forms in which the passwords may appear in a text:
+// each as it is, without ASCII tab or newline (the URL parser removes
+// them), percent-decoded, and as Go and this module escape it. Forms of
+// fewer than 3 bytes are left out: they turn up in any text by chance.
+func Secrets(passwords ...string) []string {
+	var out []string
+	add := func(s string) {
+		if len(s) >= 3 && !contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	for _, p := range passwords {
+		if p == "" {
+			continue
+		}
+		for _, s := range []string{p, removeTabs(p), percentDecode(p), removeTabs(percentDecode(p))} {
+			add(s)
+			q := fmt.Sprintf("%q", s)
+			add(q[1 : len(q)-1])
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// removeTabs removes every ASCII tab or newline, as the URL parser does.
+func removeTabs(s string) string { return tabs.Replace(s) }
+
+var tabs = strings.NewReplacer("\t", "", "\n", "", "\r", "")
+
+// normalize returns what a person reads in text: without ASCII tab or
+// newline, raw or escaped (so that a password with a tab in it is found
+// where an error shows the tab escaped).
+// And without the addresses that %#v writes of pointers, "(0xc000012345)",
+// which may spell a password by chance.
+func normalize(text string) string {
+	return escapedTabs.Replace(pointer.ReplaceAllString(text, "(*)"))
+}
+
+var pointer = regexp.MustCompile(`\(0x[0-9a-f]+\)`)
+
+var escapedTabs = strings.NewReplacer(
+	"\t", "", "\n", "", "\r", "",
+	`\x09`, "", `\x0A`, "", `\x0D`, "", `\x0a`, "", `\x0d`, "", `\t`, "", `\n`, "", `\r`, "",
+)
+
+// percentDecode decodes every "%" followed by two hex digits.
+func percentDecode(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
+
+// Texts returns every text that a program can get from err and print: its
+// message, its %v, %+v and %#v, and for err and each error it wraps
+// (through Unwrap() error and Unwrap() []error), its message, its %#v, and
+// every exported string field, down through pointers, structs and slices.
+// A nil err has none.
+func Texts(err error) []string {
+	if err == nil {
+		return nil
+	}
+	out := []string{fmt.Sprintf("%v", err), fmt.Sprintf("%+v", err)}
+	seen := 0
+	var walk func(e error)
+	walk = func(e error) {
+		if e == nil || seen > 64 {
+			return
+		}
+		seen++
+		out = append(out, e.Error(), fmt.Sprintf("%#v", e))
+		out = appendStrings(out, reflect.ValueOf(e), 0)
+		switch w := e.(type) {
+		case interface{ Unwrap() error }:
+			walk(w.Unwrap())
+		case interface{ Unwrap() []error }:
+			for _, e := range w.Unwrap() {
+				walk(e)
+			}
+		}
+	}
+	walk(err)
+	return out
+}
+
+// appendStrings appends the strings v holds in exported fields.
+func appendStrings(out []string, v reflect.Value, depth int) []string {
+	if depth > 8 || !v.IsValid() {
+		return out
+	}
+	switch v.Kind() {
+	case reflect.String:
+		out = append(out, v.String())
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			out = appendStrings(out, v.Elem(), depth+1)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				out = appendStrings(out, v.Field(i), depth+1)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range min(v.Len(), 64) {
+			out = appendStrings(out, v.Index(i), depth+1)
+		}
+	}
+	return out
+}
+
+// Hidden reports whether r is a code point that no text of an error may
+// hold as it is, by the unicode package's tables: a control (Cc), a format
+// character (Cf, which has the bidirectional controls), a line or
+// paragraph separator (Zl, Zp), or another default ignorable code point
+// (Other_Default_Ignorable_Code_Point, Variation_Selector), which a
+// renderer does not show.
+func Hidden(r rune) bool {
+	return unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp,
+		unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
+}
+
+// Unescaped returns a description of the first code point of text that
+// Hidden reports, or of its first invalid UTF-8 byte, or "" when it has
+// neither. The one line break allowed is the "\r\n" before "Host: " in
+// url.ConversionError.Request, which holds a request line and a Host
+// header as net/http writes them (the rest of it escaped).
+func Unescaped(text string) string {
+	text = strings.ReplaceAll(text, "\r\nHost: ", "")
+	for i, r := range text {
+		if 0x20 <= r && r < 0x7F {
+			continue
+		}
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(text[i:]); n == 1 {
+				return fmt.Sprintf("the invalid byte %#x at %d", text[i], i)
+			}
+		}
+		if Hidden(r) {
+			return fmt.Sprintf("U+%04X at %d", r, i)
+		}
+	}
+	return ""
+}
+
+// Leak returns the first of secrets that a text of texts holds (as a person
+// reads it: see normalize) and no text of allowed does, and that text.
+func Leak(texts, allowed, secrets []string) (secret, text string, found bool) {
+	var all strings.Builder
+	for _, a := range allowed {
+		all.WriteString(normalize(a))
+		all.WriteByte(0)
+	}
+	allowedText := all.String()
+	for _, t := range texts {
+		n := normalize(t)
+		for _, s := range secrets {
+			s = normalize(s)
+			if len(s) >= 3 && strings.Contains(n, s) && !strings.Contains(allowedText, s) {
+				return s, t, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// Errors is the texts of errs, for Texts of several errors.
+func Errors(errs ...error) []string {
+	var out []string
+	for _, err := range errs {
+		out = append(out, Texts(err)...)
+	}
+	return out
+}
+
+// Check checks the property on c: every text of the errors that run returns
+// for c's input is escaped (Unescaped finds nothing in it), and none holds
+// one of secrets, the forms of the password the input yields, that no text
+// of the errors run returns for c.Placed() holds.
+func Check(t testing.TB, name string, c Case, secrets []string, run func(input string) []error) {
+	t.Helper()
+	texts := Errors(run(c.Input())...)
+	for _, text := range texts {
+		if what := Unescaped(text); what != "" {
+			t.Fatalf("%s(%q): an error shows %s as it is: %q", name, c.Input(), what, text)
+		}
+	}
+	if len(secrets) == 0 || len(texts) == 0 {
+		return
+	}
+	placed := c.Placed()
+	allowed := append(Errors(run(placed)...), placed, removeTabs(placed), percentDecode(placed))
+	if secret, text, found := Leak(texts, allowed, secrets); found {
+		t.Fatalf("%s(%q): an error holds the password %q: %q", name, c.Input(), secret, text)
+	}
+}

@@ -1,0 +1,171 @@
+package errtext_test
+
+import (
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	_ "github.com/webstd/url" // sets errtext.PasswordSpans
+	"github.com/webstd/url/internal/errcheck"
+	"github.com/webstd/url/internal/errtext"
+	"github.com/webstd/url/internal/threadtime"
+)
+
+// TestHiddenCoversUnicode checks errtext's table of the code points it
+// escapes against the unicode package's tables, through errcheck.Hidden:
+// every control, format character, line or paragraph separator and default
+// ignorable code point of the Unicode version Go has is escaped.
+func TestHiddenCoversUnicode(t *testing.T) {
+	n := 0
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		if !errcheck.Hidden(r) {
+			continue
+		}
+		n++
+		s := string(r)
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue // a surrogate is no scalar value: string(r) is U+FFFD
+		}
+		if got := errtext.Redacted(s, nil); got == s {
+			t.Errorf("U+%04X is not escaped", r)
+		}
+	}
+	if n < 4000 {
+		t.Errorf("only %d code points are hidden: the unicode tables are not what this test expects", n)
+	}
+}
+
+// TestTextExamples shows the escapes, the marker of a cut, and the quotes.
+func TestTextExamples(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"https://example.com/", "https://example.com/"},
+		{"\ufeffhttps://a.example/", `\uFEFFhttps://a.example/`},
+		{"a\u009b[2Jb", `a\u009B[2Jb`},
+		{"a\x9bb", `a\x9Bb`},
+		{"bank\u202egpj.exe", `bank\u202Egpj.exe`},
+		{"a\u200bb\u2028c\U000E0041d", `a\u200Bb\u2028c\U000E0041d`},
+		{"a\tb\x00c\x7fd", `a\x09b\x00c\x7Fd`},
+		{`a\u202eb`, `a\\u202eb`},
+		{`"quoted"`, `"quoted"`},
+		{"é€😀", "é€😀"},
+		{"https://user:secret@[::1/", "https://user:xxxxx@[::1/"},
+		{"mailto:someone@example.com", "mailto:someone@example.com"},
+	} {
+		if got := errtext.Of(tc.in); got != tc.want {
+			t.Errorf("Of(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	// A URL after something that is not a scheme, which the URL parser
+	// does not read as one, but a person does.
+	for _, in := range []string{
+		"\ufeffhttps://user:secret@a.example/", `"http://user:secret@a.example/"`, "url=http://user:secret@h",
+		"https://a.example/?next=https://user:secret@b.example/", "<\\\\user:secret@h\\x>",
+	} {
+		if got := errtext.Of(in); strings.Contains(got, "secret") || !strings.Contains(got, "xxxxx") {
+			t.Errorf("Of(%q) = %q", in, got)
+		}
+	}
+	// A host or an authority: "user:secret@host" is the scheme "user" for a
+	// URL parser, the password "secret" for a person.
+	if got, want := errtext.OfAuthority("user:secret@host"), "user:xxxxx@host"; got != want {
+		t.Errorf("OfAuthority = %q, want %q", got, want)
+	}
+	if got, want := errtext.Quote(errtext.Of("a\"b\\c\u202e")), `"a\"b\\c\u202E"`; got != want {
+		t.Errorf("Quote = %s, want %s", got, want)
+	}
+	long := "https://user:secret@example.com/" + strings.Repeat("a", 1000) + "\u202e/end"
+	got := errtext.Of(long)
+	want := "https://user:xxxxx@example.com/" + strings.Repeat("a", errtext.Head-31) + `\...(` + strconv.Itoa(len(long)-1-errtext.Head-errtext.Tail) + ` bytes cut)...` + strings.Repeat("a", errtext.Tail-7) + `\u202E/end`
+	if got != want {
+		t.Errorf("Of(long) = %q\nwant %q", got, want)
+	}
+}
+
+// checkText checks what errtext writes of s, redacted at spans: escaped
+// (errcheck finds nothing), bounded, and, when nothing is cut or redacted,
+// a Go string literal in quotes that reads back as s.
+func checkText(t *testing.T, s string, spans [][2]int) {
+	t.Helper()
+	for _, text := range []string{errtext.Redacted(s, spans), errtext.Of(s), errtext.OfAuthority(s)} {
+		quoted := errtext.Quote(text)
+		for _, x := range []string{text, quoted, errtext.QuoteOf(s), errtext.Message(s)} {
+			if what := errcheck.Unescaped(x); what != "" {
+				t.Fatalf("%q: %s as it is in %q", s, what, x)
+			}
+			if len(x) > 4*errtext.MaxWhole+100 {
+				t.Fatalf("%q: %d bytes written", s, len(x))
+			}
+		}
+	}
+	if len(s) <= errtext.MaxWhole && len(spans) == 0 {
+		text := errtext.Redacted(s, nil)
+		if got, err := strconv.Unquote(errtext.Quote(text)); err != nil || got != s {
+			t.Fatalf("%q: Quote(Redacted) = %s reads back as %q, %v", s, errtext.Quote(text), got, err)
+		}
+	}
+}
+
+// TestText checks checkText on inputs of every kind of byte.
+func TestText(t *testing.T) {
+	for r := rune(0); r < 0x3000; r++ {
+		checkText(t, "a"+string(r)+"b\\", nil)
+	}
+	for c := 0; c < 256; c++ {
+		checkText(t, "a"+string([]byte{byte(c)})+"b", nil)
+		checkText(t, strings.Repeat("é", 200)+string([]byte{byte(c)})+strings.Repeat("€", 100), [][2]int{{1, 5}, {3, 9}, {600, 700}})
+	}
+}
+
+// FuzzText holds checkText on any string and any spans: what errtext writes
+// is escaped and bounded, reads back when whole, and nothing panics.
+func FuzzText(f *testing.F) {
+	f.Add("https://user:secret@[::1/\u202e", 0, 0, 0, 0)
+	f.Add(strings.Repeat("\u00e9\u202e\xff", 200), 3, 100, 90, 400)
+	f.Add(strings.Repeat("\x80\xae\xff", 130), 3, 100, 90, 400) // a message of invalid bytes is cut too
+	f.Fuzz(func(t *testing.T, s string, a, b, c, d int) {
+		checkText(t, s, [][2]int{{a, b}, {c, d}})
+	})
+}
+
+// TestLinear checks that what errtext writes of an input takes time linear
+// in its length, on inputs built to be hard: many "@" and ":" (which the URL
+// parser reads as userinfo), backslashes and code points to escape, invalid
+// bytes, and many spans. Thread CPU time of 100 short runs against one run
+// 100 times as long: linear is 100, the bound 1000, quadratic 10,000.
+func TestLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing in short mode")
+	}
+	shapes := []string{"a@", "u:p@", ":@\\", "\u202e\\", "\xff\u009b", "%zz@:", "é€", "//u:p@", "\\\\:@", "/:@"}
+	for _, unit := range shapes {
+		small := strings.Repeat(unit, 2000/len(unit))
+		large := strings.Repeat(unit, 200000/len(unit))
+		spans := func(s string) [][2]int {
+			var out [][2]int
+			for i := 0; i+3 < len(s); i += 7 {
+				out = append(out, [2]int{i, i + 3})
+			}
+			return out
+		}
+		smallSpans, largeSpans := spans(small), spans(large)
+		run := func(s string, sp [][2]int) func() {
+			return func() {
+				sink = errtext.OfAuthority(s) + errtext.Redacted(s, sp) + errtext.Message(s) + errtext.QuoteOf(s)
+			}
+		}
+		ratio := threadtime.Ratio(run(small, smallSpans), run(large, largeSpans), 3)
+		if ratio > 1000 {
+			// Once more, in case the machine was busy in every round.
+			ratio = min(ratio, threadtime.Ratio(run(small, smallSpans), run(large, largeSpans), 3))
+		}
+		t.Logf("%q: 100 times the input takes %.0f times as long", unit, ratio)
+		if ratio > 1000 {
+			t.Errorf("%q: 100 times the input takes %.0f times as long (linear: 100)", unit, ratio)
+		}
+	}
+	runtime.KeepAlive(sink)
+}
+
+var sink string
