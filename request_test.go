@@ -58,7 +58,7 @@ type wireServer struct {
 	ln        net.Listener
 	mu        sync.Mutex
 	reqs      []wireRequest
-	locations map[string]string // set before the first request
+	locations map[string]string // under mu
 }
 
 func newWireServer(t *testing.T) *wireServer {
@@ -114,8 +114,9 @@ func (s *wireServer) serve(c net.Conn) {
 	}
 	s.mu.Lock()
 	s.reqs = append(s.reqs, req)
+	loc, ok := s.locations[req.target]
 	s.mu.Unlock()
-	if loc, ok := s.locations[req.target]; ok {
+	if ok {
 		io.WriteString(c, "HTTP/1.1 302 Found\r\nLocation: "+loc+"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
 		return
 	}
@@ -467,12 +468,14 @@ func TestRequestURLRedirect(t *testing.T) {
 func TestCheckRedirectReadsRequestURL(t *testing.T) {
 	srv := newWireServer(t)
 	base := "http://" + srv.ln.Addr().String()
+	srv.mu.Lock()
 	srv.locations = map[string]string{
 		"/start":        "/a|b",
 		base + "/a|b":   "?q",
 		base + "/a|b?q": "/c%7C#f", // (net/http refuses a Location it cannot parse, such as "/%zz")
 		"/c%7C":         "http://other.example/",
 	}
+	srv.mu.Unlock()
 	var read []string
 	client := directClient(nil)
 	client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
