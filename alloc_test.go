@@ -2,6 +2,8 @@ package url
 
 import (
 	"errors"
+	"math"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -90,4 +92,68 @@ func TestParseFailureAllocatesNothingWhenOnlyTested(t *testing.T) {
 			t.Fatalf("%d of %d parses failed", failed, 101*len(failures))
 		}
 	})
+}
+
+// TestParseLongInputMemory holds a parse of a long input that the fast path
+// does not take to the memory its serialization needs: the bytes it
+// allocates in all, runtime.MemStats.TotalAlloc around one parse, are about
+// one serialization (the buffer the parser writes, which becomes the href),
+// two when the input has a tab to remove first. The parser once reserved
+// half as much again as the input and then copied the buffer into the
+// href: 1.5 times the input for a serialization equal to it, 2.5 times for
+// one that is not, 5 or more when a short reference grows its base's
+// serialization by appending. Each case takes the smallest of three runs,
+// after a GC, so that allocation elsewhere in the process cannot add to
+// it; the bound, a quarter of the input above the budget, is 8 MiB away
+// from the old costs and from what noise could add.
+func TestParseLongInputMemory(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	long := strings.Repeat("a", 32<<20)
+	base := MustParse("https://example.com/" + long) // already serialized: no allocation
+	parse := func(input string) func() (URL, error) { return func() (URL, error) { return Parse(input) } }
+	cases := []struct {
+		name  string
+		parse func() (URL, error) // with its input made beforehand
+		size  int                 // the bytes the budget is counted in: the input's, and the base's
+		want  string              // the serialization
+		limit float64             // the budget, in sizes
+	}{
+		{"serialized already", parse("sc:" + long + " x"), // an opaque path with a space: not the fast path's
+			0, "sc:" + long + " x", 1},
+		{"resumed after the fast path", parse("https://example.com/" + long + "/a b"),
+			0, "https://example.com/" + long + "/a%20b", 1},
+		{"uppercase scheme", parse("HTTPS://example.com/" + long),
+			0, "https://example.com/" + long, 1},
+		{"query to encode", parse("https://example.com/?" + long + "<"),
+			0, "https://example.com/?" + long + "%3C", 1},
+		{"tab removed", parse("https://example.com/\t" + long),
+			0, "https://example.com/" + long, 2},
+		{"relative to a long base", func() (URL, error) { return base.Parse("?q") },
+			len(base.Href()) + len("?q"), base.Href() + "?q", 1},
+	}
+	for _, c := range cases {
+		size := c.size
+		if size == 0 {
+			size = len(c.want)
+		}
+		best := uint64(math.MaxUint64)
+		for range 3 {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			u, err := c.parse()
+			runtime.ReadMemStats(&after)
+			if err != nil || u.Href() != c.want {
+				t.Fatalf("%s: %v, an href of %d bytes, want %d", c.name, err, len(u.Href()), len(c.want))
+			}
+			best = min(best, after.TotalAlloc-before.TotalAlloc)
+		}
+		if got := float64(best) / float64(size); got > c.limit+0.25 {
+			t.Errorf("%s: a parse allocates %.2f times the %d bytes of its input, want at most %.2f", c.name, got, size, c.limit+0.25)
+		} else {
+			t.Logf("%s: %.3f times the input", c.name, got)
+		}
+	}
 }

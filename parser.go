@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/webstd/url/internal/errtext"
 	"golang.org/x/text/encoding"
@@ -585,9 +586,23 @@ func (p *parser) parse(u *URL, input string, enc encoding.Encoding) failure {
 		return failTooLong
 	}
 	*u = p.u
-	if string(p.buf) == trimmed {
+	switch {
+	case string(p.buf) == trimmed:
 		u.href = trimmed
-	} else {
+	case p.site.tabs && string(p.buf) == p.input:
+		// Only tabs and newlines were removed: p.input, a string of its
+		// own, is already the serialization.
+		u.href = p.input
+	case cap(p.buf) > maxPooledBuffer && cap(p.buf)-len(p.buf) <= len(p.buf)/8:
+		// A buffer too large to go back to the pool becomes the href
+		// itself, rather than be copied into one and dropped: a long
+		// input costs the memory of its serialization once, not twice.
+		// It is not written again (p.pooled is cleared, so release does
+		// not pool it), and at most an eighth of it is room the href does
+		// not use.
+		u.href = unsafe.String(unsafe.SliceData(p.buf), len(p.buf))
+		p.buf, p.pooled = nil, nil
+	default:
 		u.href = string(p.buf)
 	}
 	return 0
@@ -619,18 +634,35 @@ func (p *parser) takeBuffer() {
 	}
 	b := buffers.Get().(*[]byte)
 	p.buf, p.pooled = (*b)[:0], b
-	// The serialization is about as long as the input, longer where code
-	// points are percent-encoded: room for half as much again saves most
-	// regrowing of a long one.
-	if n := len(p.input) + len(p.input)/2; cap(p.buf) < n {
+	if n := bufferEstimate(len(p.input), len(p.base.href)); cap(p.buf) < n {
 		p.buf = make([]byte, 0, n)
 	}
 }
 
+// bufferEstimate returns the room a parse reserves for the serialization
+// of an input of inputLen bytes against a base URL whose href has baseLen
+// bytes (0 for none). The serialization holds the input's code points,
+// some percent-encoded (up to three times their bytes), and of the base at
+// most its href: reserving for the worst case would ask for three times a
+// long input that is already serialized, the commonest kind. So the
+// estimate is the input and the base, with an eighth more, at most 4 KiB,
+// for the few bytes the serializer adds ("/", "//", an IPv4 address
+// written out); the buffer grows as append grows it past that, with what
+// is written.
+func bufferEstimate(inputLen, baseLen int) int {
+	n := inputLen + baseLen
+	return n + min(n/8, 4<<10) + 16
+}
+
+// maxPooledBuffer is the capacity of the largest buffer release returns to
+// the pool: a larger one, which only a long input needs, would stay held
+// for the parses of short ones.
+const maxPooledBuffer = 64 << 10
+
 // release returns p's buffer, if it took one, to the pool, unless it has
 // grown too large to keep for everyone.
 func (p *parser) release() {
-	if p.pooled != nil && cap(p.buf) <= 64<<10 {
+	if p.pooled != nil && cap(p.buf) <= maxPooledBuffer {
 		*p.pooled = p.buf[:0]
 		buffers.Put(p.pooled)
 	}
@@ -916,13 +948,19 @@ func tabOrNewlineIn(s string) bool {
 // into one code point.
 func removeTabAndNewline(s string) string {
 	s = toWellFormed(s)
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
-			b = append(b, c)
+	// The runs between them, written into a Builder, whose String does
+	// not copy what it holds: a long input costs its length once here.
+	var b strings.Builder
+	b.Grow(len(s))
+	for {
+		i := strings.IndexAny(s, "\t\n\r")
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
 		}
+		b.WriteString(s[:i])
+		s = s[i+1:]
 	}
-	return string(b)
 }
 
 // isWindowsDriveLetter reports whether s is two code points, an ASCII alpha

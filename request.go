@@ -80,6 +80,11 @@ func (u URL) NewRequest(ctx context.Context, method string, body io.Reader) (*ht
 // header (it sends an empty one), and for any URL that does not parse back
 // the same from what is sent.
 //
+// [FromStd] reads the result back as u without its fragment (see FromStd
+// for the userinfo), whichever form it takes: a CheckRedirect can read
+// req.URL of a request RequestURL made with FromStd, as a check of where
+// it goes reads any request's.
+//
 // net/http resolves a redirect's Location against the request's URL with
 // net/url, which reads some references differently (a Location of "?q"
 // against a URL with Opaque set loses the host). To follow redirects as a

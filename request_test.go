@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -51,11 +52,13 @@ type wireRequest struct {
 // wireServer is an HTTP/1.1 server on loopback that reads requests as bytes,
 // without a URL parser that could refuse or rewrite the request-target (Go's
 // server answers "400 Bad Request" to "/%zz"). It answers each request with
-// an empty 200 and closes the connection.
+// an empty 200, or a 302 to the Location that locations holds for its
+// request-target, and closes the connection.
 type wireServer struct {
-	ln   net.Listener
-	mu   sync.Mutex
-	reqs []wireRequest
+	ln        net.Listener
+	mu        sync.Mutex
+	reqs      []wireRequest
+	locations map[string]string // under mu
 }
 
 func newWireServer(t *testing.T) *wireServer {
@@ -111,7 +114,12 @@ func (s *wireServer) serve(c net.Conn) {
 	}
 	s.mu.Lock()
 	s.reqs = append(s.reqs, req)
+	loc, ok := s.locations[req.target]
 	s.mu.Unlock()
+	if ok {
+		io.WriteString(c, "HTTP/1.1 302 Found\r\nLocation: "+loc+"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+		return
+	}
 	io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
 }
 
@@ -447,5 +455,63 @@ func TestRequestURLRedirect(t *testing.T) {
 	resp.Body.Close()
 	if got := srv.last(); got.target != base+"/a|b?q" || len(got.host) != 1 || got.host[0] != next.Host() {
 		t.Errorf("the server received %q, Host %q; want %q, Host %q", got.target, got.host, base+"/a|b?q", next.Host())
+	}
+}
+
+// TestCheckRedirectReadsRequestURL follows redirects as a client that checks
+// where it goes does: its CheckRedirect reads the URL last requested with
+// FromStd, resolves the Location against it with this package, refuses
+// another host, and points the request at the result with RequestURL. The
+// second redirect starts from a request URL that RequestURL put in the
+// Opaque form ("/a|b", which net/url would send as "/a%7Cb"): FromStd must
+// read it back as the URL it came from.
+func TestCheckRedirectReadsRequestURL(t *testing.T) {
+	srv := newWireServer(t)
+	base := "http://" + srv.ln.Addr().String()
+	srv.mu.Lock()
+	srv.locations = map[string]string{
+		"/start":        "/a|b",
+		base + "/a|b":   "?q",
+		base + "/a|b?q": "/c%7C#f", // (net/http refuses a Location it cannot parse, such as "/%zz")
+		"/c%7C":         "http://other.example/",
+	}
+	srv.mu.Unlock()
+	var read []string
+	client := directClient(nil)
+	client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		prev, err := FromStd(via[len(via)-1].URL)
+		if err != nil {
+			return err
+		}
+		read = append(read, prev.Href())
+		next, err := prev.Parse(req.Response.Header.Get("Location"))
+		if err != nil {
+			return err
+		}
+		if next.Host() != prev.Host() {
+			return errors.New("a redirect to another host: " + next.Host())
+		}
+		if req.URL, err = next.RequestURL(); err != nil {
+			return err
+		}
+		req.Host = ""
+		return nil
+	}
+	_, err := client.Get(base + "/start")
+	if err == nil || !strings.Contains(err.Error(), "a redirect to another host: other.example") {
+		t.Errorf("Get: %v, want the CheckRedirect's refusal of other.example", err)
+	}
+	want := []string{base + "/start", base + "/a|b", base + "/a|b?q", base + "/c%7C"}
+	if !slices.Equal(read, want) {
+		t.Errorf("CheckRedirect read the URLs requested as %q, want %q", read, want)
+	}
+	var targets []string
+	srv.mu.Lock()
+	for _, r := range srv.reqs {
+		targets = append(targets, r.target)
+	}
+	srv.mu.Unlock()
+	if want := []string{"/start", base + "/a|b", base + "/a|b?q", "/c%7C"}; !slices.Equal(targets, want) {
+		t.Errorf("the server received %q, want %q", targets, want)
 	}
 }

@@ -28,9 +28,16 @@ import (
 // [URL.SetSearchParams], which runs the standard's update steps. A
 // SearchParams is not safe for concurrent use if any goroutine changes it.
 //
+// A SearchParams holds the strings it is given (by [SearchParams.Append],
+// [NewSearchParamsFromPairs] and the other constructors) and the substrings
+// of those it parses ([NewSearchParams], [URL.SearchParams]), not copies, as
+// net/url's ParseQuery and [Parse] do: each keeps the whole string it is part
+// of alive. [SearchParams.Clone] copies them into bytes of its own.
+//
 // A copy of a SearchParams (q := *p, or one passed by value) is a list of its
-// own, as [SearchParams.Clone] gives: changing the copy does not change the
-// original, nor the reverse. The two share their pairs until one changes:
+// own, as [SearchParams.Clone] gives (which also copies the strings):
+// changing the copy does not change the original, nor the reverse. The two
+// share their pairs until one changes:
 // Append adds a pair in place when no copy can see the place, and Delete,
 // DeleteValue, DeleteFunc, Set and Sort, when they change the list, make a
 // new one rather than change pairs a copy may hold. So copies may be used
@@ -65,14 +72,39 @@ func newSearchParams(list [][2]string) *SearchParams {
 
 // Clone returns a copy of p: a SearchParams of its own with the same pairs,
 // which changes to p do not reach, nor changes to it p. A nil p gives an
-// empty list. q := *p makes the same copy; neither copies the pairs until
-// one of the two changes.
+// empty list.
+//
+// Unlike q := *p, which shares p's pairs and their strings until one of the
+// two changes, Clone copies the names and values into one new string of
+// their total length: the clone keeps nothing of what p's strings came
+// from alive. The pairs of [NewSearchParams] and [URL.SearchParams] are
+// substrings of their input where they need no decoding, so that a few
+// pairs read from a 32 MB string, or from the query of a 32 MB URL, hold
+// all of it; their Clone holds only its own bytes, as [URL.Clone] does for
+// a URL. It costs three allocations: the string, the list and the
+// SearchParams.
 func (p *SearchParams) Clone() *SearchParams {
-	if p == nil {
+	if p == nil || len(p.list) == 0 {
 		return &SearchParams{}
 	}
-	q := *p
-	return &q
+	n := 0
+	for _, pair := range p.list {
+		n += len(pair[0]) + len(pair[1])
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, pair := range p.list {
+		b.WriteString(pair[0])
+		b.WriteString(pair[1])
+	}
+	data := b.String() // not a copy: the Builder's bytes
+	list := make([][2]string, len(p.list))
+	for i, pair := range p.list {
+		name, value := len(pair[0]), len(pair[1])
+		list[i] = [2]string{data[:name], data[name : name+value]}
+		data = data[name+value:]
+	}
+	return newSearchParams(list)
 }
 
 // appendPair appends pair to the list without changing an element that
@@ -112,6 +144,12 @@ func (p *SearchParams) setList(list [][2]string) {
 // standard's init is a scalar value string), where ParseURLEncoded works on
 // bytes: "\xE2%82%AC" is three U+FFFD here and "€" there.
 //
+// Names and values that need no decoding are substrings of init, not
+// copies, as [Parse] keeps its input for the href and ParseURLEncoded its
+// input for the pairs: the SearchParams keeps all of init alive while it
+// holds one of them. To keep a few pairs of a long string (a request
+// body, a large page) without the rest, keep their [SearchParams.Clone].
+//
 //	NewSearchParams("?q=URL+spec&lang=en").Get("q") // "URL spec", true
 func NewSearchParams(init string) *SearchParams {
 	// 1. If init is a string and starts with U+003F (?), then remove the
@@ -123,7 +161,8 @@ func NewSearchParams(init string) *SearchParams {
 }
 
 // NewSearchParamsFromPairs returns a SearchParams holding a copy of pairs, in
-// order, as new URLSearchParams([[name, value], ...]) does.
+// order, as new URLSearchParams([[name, value], ...]) does. (A copy of the
+// slice: the names and values are the strings of pairs; see [SearchParams].)
 func NewSearchParamsFromPairs(pairs [][2]string) *SearchParams {
 	list := make([][2]string, len(pairs))
 	for i, pair := range pairs {
@@ -470,7 +509,10 @@ func (p *SearchParams) pairs() [][2]string {
 // constructor initializes its query object
 // (https://url.spec.whatwg.org/#dom-url-searchparams): an empty list when the
 // query is null or empty, or u is the zero URL. The result is not linked to u:
-// changes to it reach u only through [URL.SetSearchParams].
+// changes to it reach u only through [URL.SetSearchParams]. Its names and
+// values that need no decoding are substrings of u's href, which it keeps
+// alive, as [NewSearchParams] does its input: its [SearchParams.Clone]
+// holds only its own bytes.
 //
 //	MustParse("https://example.com/?q=a+b&q=%C3%A9").SearchParams().GetAll("q") // ["a b" "é"]
 func (u URL) SearchParams() *SearchParams {

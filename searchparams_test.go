@@ -2,11 +2,15 @@ package url
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // checkSearchParams checks the invariants of p: its names and values are
@@ -981,7 +985,7 @@ func TestSearchParamsCopyAllocs(t *testing.T) {
 		f    func()
 	}{
 		{"copy and read", 0, func() { q := *p; _, _ = q.Get("b"); _ = q.Size() }},
-		{"Clone", 1, func() { sinkSearchParams = p.Clone() }},
+		{"Clone", 3, func() { sinkSearchParams = p.Clone() }}, // the strings, the list, the SearchParams and its count
 		{"Delete of no pair", 0, func() { q := *p; q.Delete("z") }},
 		{"Set to the same value", 0, func() { q := *p; q.Set("b", "2") }},
 		{"Sort of a sorted list", 0, func() { q := *p; q.Sort() }},
@@ -1061,5 +1065,66 @@ func TestSearchParamsCopiesConcurrent(t *testing.T) {
 	}
 	if template.String() != want {
 		t.Errorf("template changed to %q", &template)
+	}
+}
+
+// TestSearchParamsCloneReleasesSource checks the trap Clone exists for, as
+// TestCloneReleasesInput does URL's: the pairs of a SearchParams read from a
+// substring of a 32 MiB page keep the page alive, and its Clone does not.
+// The page is a []byte of the test's own, read through unsafe.String, with a
+// cleanup that reports when the collector frees it.
+func TestSearchParamsCloneReleasesSource(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector keeps memory alive longer")
+	}
+	const text = "https://example.com/?q=a+b&lang=en&x&long=1"
+	// released returns what keep keeps of the page, and whether the page
+	// was freed after rounds of GC (fewer where it should stay: a page
+	// freed is seen at the first).
+	released := func(keep func(page string) *SearchParams, rounds int) (*SearchParams, bool) {
+		page := make([]byte, 32<<20)
+		copy(page[1000:], text)
+		var freed atomic.Bool
+		runtime.AddCleanup(&page[0], func(f *atomic.Bool) { f.Store(true) }, &freed)
+		p := keep(unsafe.String(&page[0], len(page))[1000 : 1000+len(text)])
+		page = nil
+		for i := 0; i < rounds && !freed.Load(); i++ {
+			runtime.GC()
+			time.Sleep(2 * time.Millisecond)
+		}
+		return p, freed.Load()
+	}
+	query := func(s string) string { return s[strings.IndexByte(s, '?'):] }
+	for _, c := range []struct {
+		name string
+		keep func(page string) *SearchParams
+		want string
+	}{
+		{"NewSearchParams", func(s string) *SearchParams { return NewSearchParams(query(s)) }, "q=a+b&lang=en&x=&long=1"},
+		{"URL.SearchParams", func(s string) *SearchParams { return MustParse(s).SearchParams() }, "q=a+b&lang=en&x=&long=1"},
+		{"NewSearchParamsFromPairs", func(s string) *SearchParams {
+			return NewSearchParamsFromPairs(ParseURLEncoded(query(s)[1:]))
+		}, "q=a+b&lang=en&x=&long=1"},
+		{"Append", func(s string) *SearchParams {
+			var p SearchParams
+			p.Append(s[len("https://"):len("https://example")], s[len(s)-1:])
+			return &p
+		}, "example=1"},
+		{"Delete of a pair", func(s string) *SearchParams {
+			p := NewSearchParams(query(s))
+			p.Delete("long")
+			return p
+		}, "q=a+b&lang=en&x="},
+	} {
+		p, freed := released(c.keep, 5)
+		if freed || p.String() != c.want {
+			t.Errorf("%s: page freed %v (the pairs share it), %q, want %q", c.name, freed, p, c.want)
+		}
+		runtime.KeepAlive(p)
+		q, freed := released(func(page string) *SearchParams { return c.keep(page).Clone() }, 100)
+		if !freed || q.String() != c.want {
+			t.Errorf("%s, then Clone: page freed %v, %q, want %q", c.name, freed, q, c.want)
+		}
+		checkSearchParams(t, q)
 	}
 }

@@ -138,7 +138,9 @@ var errZeroURL = errors.New("url: ToStd of the zero URL")
 // What the check allows: net/url may write the userinfo and fragment with
 // other percent-encoding than u's, and writes an empty fragment as none
 // ("https://a/#" becomes "https://a/"). So ToStd(u).String() is u.Href()
-// except there.
+// except there. [FromStd] reads the result back as u, but for the
+// exceptions its documentation states (an empty fragment; a userinfo not
+// spelled as the parser spells it).
 func (u URL) ToStd() (*stdurl.URL, error) {
 	if !u.IsValid() {
 		return nil, errZeroURL
@@ -172,8 +174,13 @@ func (u URL) ToStd() (*stdurl.URL, error) {
 		s.ForceQuery = q == ""
 	}
 	if f, ok := u.Fragment(); ok {
+		// RawFragment is u's fragment when net/url would not encode
+		// Fragment that way, as net/url's Parse of u's href sets it.
+		// (net/url's EscapedFragment still writes its own encoding when
+		// RawFragment holds a byte it would encode, such as "|"; FromStd
+		// reads RawFragment back.)
 		s.Fragment = percentDecodeString(f)
-		if s.Fragment != f {
+		if s.EscapedFragment() != f {
 			s.RawFragment = f
 		}
 	}
@@ -333,8 +340,9 @@ func (u URL) agreesWith(v URL, written string) *ConversionError {
 // errNilStd is what FromStd returns for a nil *net/url.URL.
 var errNilStd = errors.New("url: FromStd of a nil *net/url.URL")
 
-// FromStd returns the net/url URL s as a URL: it parses s.String() with
-// [Parse], the standard's basic URL parser, then checks that the result
+// FromStd returns the net/url URL s as a URL: it parses s.String() (with
+// the changes below to what a request-target does not carry) with [Parse],
+// the standard's basic URL parser, then checks that the result
 // names what s names for net/url and net/http, and returns a
 // *[ConversionError] when it does not. s must be absolute (have a scheme):
 // resolve a relative reference first, with net/url's ResolveReference or
@@ -359,7 +367,13 @@ var errNilStd = errors.New("url: FromStd of a nil *net/url.URL")
 //     same;
 //   - the path, which must be s.EscapedPath() (or s.Opaque) byte for byte:
 //     this package resolves "." and ".." segments, "%2e" spellings included,
-//     that net/url keeps and a server may not resolve;
+//     that net/url keeps and a server may not resolve. An Opaque that
+//     starts with "//" ("//example.com/a|b", as [URL.RequestURL] sets it)
+//     is what net/http sends after the scheme, as it is: its authority
+//     must be s.Host (see the host and port below) and the rest is the
+//     path, which s.Path, unless empty, must hold percent-decoded. s.RawPath
+//     counts only where net/url's EscapedPath, which net/http sends, takes
+//     it: not when it holds a byte net/url would escape, such as "|";
 //   - the query, which may gain percent-encoding but must decode to s's;
 //   - the username, password and fragment, compared percent-decoded;
 //   - for a URL requested over HTTP (its scheme is http or https, which
@@ -377,12 +391,24 @@ var errNilStd = errors.New("url: FromStd of a nil *net/url.URL")
 // For other schemes net/http sends no request, and FromStd does not look at
 // the one Request.Write would write: FromStd of "mailto:a b@example.com"
 // is the URL of that href.
+//
+// The string FromStd parses is s.String(), but for what is never sent in
+// the request-target: the username and password, which net/url holds
+// percent-decoded, are written as this package writes them (net/url writes
+// "!" as "%21"), and also when s.Opaque is set (s.String() leaves them out,
+// an http.Client sends them); the fragment is s.RawFragment when that is
+// visible ASCII that percent-decodes to s.Fragment. So FromStd reads back
+// what this package gives net/url: FromStd of [URL.ToStd] of u is u, and of
+// [URL.RequestURL] (and of the URL of [URL.NewRequest]) u without its
+// fragment, but that an empty fragment, which net/url cannot hold, is none,
+// and that a username or password spelled otherwise than the parser spells
+// the bytes it percent-decodes to ("%41" for "A", lower-case hex digits, a
+// "%" that starts no escape) comes back spelled as the parser spells them.
 func FromStd(s *stdurl.URL) (URL, error) {
 	if s == nil {
 		return URL{}, errNilStd
 	}
-	written := s.String()
-	u, err := Parse(written)
+	u, err := Parse(fromStdInput(s))
 	if err != nil {
 		return URL{}, err
 	}
@@ -393,6 +419,93 @@ func FromStd(s *stdurl.URL) (URL, error) {
 		return URL{}, e.finish("FromStd", s.Redacted())
 	}
 	return u, nil
+}
+
+// fromStdInput returns the string FromStd parses for s: s.String(), which
+// is what net/url writes and reads back, with the components that are not
+// sent in the request-target written as this package writes them:
+//
+//   - The username and password, which net/url keeps percent-decoded only,
+//     are written with the userinfo percent-encode set, "%" included (see
+//     appendStdUserinfo): what the parser writes for them, where net/url's
+//     String() writes "!", "'", "(", ")" and "*" percent-encoded.
+//   - When s.Opaque holds a URL's authority and path ("//host/a|b", net/url's
+//     way of sending a path as it is: see [URL.RequestURL]), s.String() is
+//     s.Scheme, ":" and s.Opaque, without s.User, which an http.Client still
+//     sends (as an Authorization header): they are written before the host.
+//   - The fragment, never sent, is s.RawFragment when that is visible
+//     ASCII that percent-decodes to s.Fragment, as net/url's Parse sets it
+//     and ToStd does, where s.String() writes its own encoding unless
+//     RawFragment is one net/url would write ("a|b" is written "a%7Cb").
+//
+// None of these changes what the parse gives once percent-decoded, which
+// fromStdAgrees compares: the request-target (the path and query), which
+// is where this package and net/url must read the same bytes, is s's as
+// net/http sends it.
+func fromStdInput(s *stdurl.URL) string {
+	written := s.String()
+	if s.Scheme == "" {
+		return written // a relative reference, which Parse refuses
+	}
+	if s.User != nil {
+		// s.String() is the scheme, ":", "//", the userinfo and "@" when
+		// s.Opaque is empty; s.Scheme, ":" and s.Opaque otherwise.
+		var rest string
+		var ok bool
+		if s.Opaque == "" {
+			rest, ok = strings.CutPrefix(written, s.Scheme+"://"+s.User.String()+"@")
+		} else if strings.HasPrefix(s.Opaque, "//") {
+			rest, ok = written[len(s.Scheme)+len("://"):], true
+		}
+		if ok {
+			b := make([]byte, 0, len(written)+16)
+			b = append(b, s.Scheme...)
+			b = append(b, "://"...)
+			b = appendStdUserinfo(b, s.User)
+			b = append(b, '@')
+			written = string(append(b, rest...))
+		}
+	}
+	if f := s.RawFragment; s.Fragment != "" && f != "" && allVisibleASCII(f) && percentDecodeString(f) == s.Fragment {
+		if rest, ok := strings.CutSuffix(written, "#"+s.EscapedFragment()); ok {
+			written = rest + "#" + f
+		}
+	}
+	return written
+}
+
+// appendStdUserinfo appends to b a net/url Userinfo as a URL's username,
+// and ":" and its password when it has one, each percent-encoded with the
+// userinfo percent-encode set, as the parser writes them, and "%" too, so
+// that each percent-decodes to the username or password it is
+// (https://url.spec.whatwg.org/#userinfo-percent-encode-set). Every byte of
+// 0x80 or more is percent-encoded as it is, valid UTF-8 or not.
+func appendStdUserinfo(b []byte, ui *stdurl.Userinfo) []byte {
+	encode := func(b []byte, s string) []byte {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c == '%' || userinfoSet.contains(c) {
+				b = appendPercentEncodedByte(b, c)
+			} else {
+				b = append(b, c)
+			}
+		}
+		return b
+	}
+	b = encode(b, ui.Username())
+	if password, ok := ui.Password(); ok {
+		b = encode(append(b, ':'), password)
+	}
+	return b
+}
+
+// allVisibleASCII reports whether s is made of the bytes "!" to "~" only.
+func allVisibleASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] >= 0x7F {
+			return false
+		}
+	}
+	return true
 }
 
 // The request net/http sends for a net/url URL s: net/http's Request.Write
@@ -600,13 +713,33 @@ func fromStdAgrees(u URL, s *stdurl.URL) *ConversionError {
 	}
 	// The path, byte for byte; net/http requests "/" for an empty path.
 	path, stdPath := u.Pathname(), s.EscapedPath()
+	fieldPath := "" // s.Path, when s.Opaque sends the path instead
 	switch {
 	case s.Opaque != "" && u.HasOpaquePath():
 		stdPath = s.Opaque
+	case strings.HasPrefix(s.Opaque, "//"):
+		// s.Opaque is "//", an authority and a path, which net/http sends
+		// as they are: the request-target is s.Scheme, ":" and s.Opaque
+		// (s.RequestURI()). The authority is the host that u has read
+		// from it, compared with s.Host below; the path is the rest, up
+		// to the query. s.Path, which code such as a cookie jar reads,
+		// must be that path too, percent-decoded, or empty.
+		stdPath = ""
+		if i := strings.IndexByte(s.Opaque[2:], '/'); i >= 0 {
+			stdPath = s.Opaque[2+i:]
+		}
+		if s.Path != "" {
+			fieldPath = s.Path
+		}
 	case s.Opaque != "":
 		stdPath = "opaque:" + s.Opaque
-	case stdPath == "" && path == "/" && u.IsSpecial():
+	}
+	if stdPath == "" && path == "/" && u.IsSpecial() {
 		stdPath = "/"
+	}
+	ourFieldPath := ""
+	if fieldPath != "" {
+		ourFieldPath = percentDecodeString(path)
 	}
 	// The userinfo, query and fragment, which the parser may only have
 	// percent-encoded.
@@ -620,6 +753,7 @@ func fromStdAgrees(u URL, s *stdurl.URL) *ConversionError {
 		reading{"host", ourHost, stdHost},
 		reading{"port", u.Port(), stdPort},
 		reading{"path", path, stdPath},
+		reading{"path", ourFieldPath, fieldPath},
 		reading{"query", percentDecodeString(q), percentDecodeString(s.RawQuery)},
 		reading{"fragment", percentDecodeString(f), s.Fragment},
 	)
