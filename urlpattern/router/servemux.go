@@ -496,48 +496,19 @@ func checkTarget(path, query string, hasQuery bool) error {
 // a segment "." or "..", with both "/" and "\" as separators, as
 // path.Clean, filepath.Clean on Windows and net/http's ServeFile read it.
 // A serialized path has no such segment of its own, so only a
-// percent-encoded "/" or "\" ("..%2F") makes one. It allocates nothing.
+// percent-encoded "/" or "\" ("..%2F") makes one. It allocates only for a
+// path with a "%", decoded as the standard's percent-decode does.
 func hidesDotSegment(p string) bool {
 	if strings.IndexByte(p, '%') < 0 {
 		return false
 	}
-	dots, other := 0, false // the current segment's dots, and whether it has more
-	for i := 0; i <= len(p); i++ {
-		b := byte('/')
-		if i < len(p) {
-			b = p[i]
-			if b == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
-				b = unhex(p[i+1])<<4 | unhex(p[i+2])
-				i += 2
-			}
-		}
-		switch b {
-		case '/', '\\':
-			if !other && (dots == 1 || dots == 2) {
-				return true
-			}
-			dots, other = 0, false
-		case '.':
-			dots++
-		default:
-			other = true
+	isSeparator := func(r rune) bool { return r == '/' || r == '\\' }
+	for segment := range strings.FieldsFuncSeq(url.PercentDecodeString(p), isSeparator) {
+		if segment == "." || segment == ".." {
+			return true
 		}
 	}
 	return false
-}
-
-func isHex(b byte) bool {
-	return '0' <= b && b <= '9' || 'a' <= b && b <= 'f' || 'A' <= b && b <= 'F'
-}
-
-func unhex(b byte) byte {
-	switch {
-	case b <= '9':
-		return b - '0'
-	case b <= 'F':
-		return b - 'A' + 10
-	}
-	return b - 'a' + 10
 }
 
 // location returns the reference a request r, read as the URL u that is
