@@ -112,10 +112,7 @@ func TestLinearTime(t *testing.T) {
 	for _, c := range linearCases {
 		t.Run(c.name, func(t *testing.T) {
 			small, large := c.setup(kb), c.setup(100*kb)
-			r := threadtime.Ratio(small, large, 5)
-			for attempt := 1; attempt < 3 && r > maxRatio; attempt++ {
-				r = min(r, threadtime.Ratio(small, large, 5))
-			}
+			r := lowestRatio(func() float64 { return threadtime.Ratio(small, large, 5) }, maxRatio)
 			t.Logf("100 KB / 1 KB = %.0f (linear: 100)", r)
 			if r > maxRatio {
 				t.Errorf("super-linear: 100 KB takes %.0f times as long as 1 KB, want at most %d", r, maxRatio)
@@ -144,8 +141,9 @@ var routeShapes = []linearCase{
 
 // TestLinearTimeLong checks that matching the shapes of routeShapes takes
 // time linear in the length of the URL up to 1 MB: the 1 MB URL may take
-// at most 3,000 times as long as the 1 KB one (1,024 for exactly linear
-// time, a million for quadratic time).
+// at most 10,000 times as long as the 1 KB one (1,024 for exactly linear
+// time, measured 900 to 1,200; a million for quadratic time), a margin
+// that a loaded machine's caches do not reach.
 func TestLinearTimeLong(t *testing.T) {
 	if raceEnabled {
 		t.Skip("times are not meaningful under the race detector, which slows code down unevenly")
@@ -155,7 +153,7 @@ func TestLinearTimeLong(t *testing.T) {
 	}
 	const (
 		kb       = 1 << 10
-		maxRatio = 3000
+		maxRatio = 10000
 	)
 	for _, c := range routeShapes {
 		t.Run(c.name, func(t *testing.T) {
@@ -165,10 +163,7 @@ func TestLinearTimeLong(t *testing.T) {
 				// 10 ms for 1 KB: too slow to run 100 times a round.
 				ratio = func() float64 { return fewRatio(small, large, 5, 3) }
 			}
-			r := ratio()
-			for attempt := 1; attempt < 3 && r > maxRatio; attempt++ {
-				r = min(r, ratio())
-			}
+			r := lowestRatio(ratio, maxRatio)
 			t.Logf("1 MB / 1 KB = %.0f (linear: 1024)", r)
 			if r > maxRatio {
 				t.Errorf("super-linear: 1 MB takes %.0f times as long as 1 KB, want at most %d", r, maxRatio)
@@ -201,16 +196,24 @@ func TestCostPerByte(t *testing.T) {
 		}
 		t.Run(c.name, func(t *testing.T) {
 			shape := c.setup(mb)
-			r := threadtime.Ratio(baseline, shape, 3)
-			for attempt := 1; attempt < 3 && r > maxRatio; attempt++ {
-				r = min(r, threadtime.Ratio(baseline, shape, 3))
-			}
+			r := lowestRatio(func() float64 { return threadtime.Ratio(baseline, shape, 3) }, maxRatio)
 			t.Logf("%.0f times the cost of /foo/:id per byte", r)
 			if r > maxRatio {
 				t.Errorf("costs %.0f times as much as /foo/:id per byte, want at most %d", r, maxRatio)
 			}
 		})
 	}
+}
+
+// lowestRatio returns ratio(), measured again up to twice while it is over
+// maxRatio (a busy spell of a shared machine can slow one measurement
+// down), the lowest of the attempts.
+func lowestRatio(ratio func() float64, maxRatio float64) float64 {
+	r := ratio()
+	for attempt := 1; attempt < 3 && r > maxRatio; attempt++ {
+		r = min(r, ratio())
+	}
+	return r
 }
 
 // fewRatio is threadtime.Ratio for work too slow to run 100 times a round:
