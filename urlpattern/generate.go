@@ -31,7 +31,12 @@ import (
 //
 // A value fills its group and nothing else: it cannot add a path segment, a
 // dot segment, a query parameter, a label or a port, nor lose a code point
-// on the way. A value is text, not percent-encoded (the percent-decoded
+// on the way. (A group holds what its pattern lets it match: in the
+// pathname of a pattern whose protocol is not special, a group is not
+// bounded by "/" (https://urlpattern.spec.whatwg.org/#url-pattern-create
+// uses the default options there), so its value may hold "/" as a match of
+// it may: MustParse("sc:/:p") generates "/a/b" for p = "a/b", which
+// matching reads back as p = "a/b".) A value is text, not percent-encoded (the percent-decoded
 // value of a match, or a file name as it is), and any invalid UTF-8 in it
 // is read as U+FFFD. Generate writes it in its component as follows, and
 // refuses it when it cannot.
