@@ -361,6 +361,9 @@ func decodeRepeatedly(s string) string {
 }
 
 func checkStripIA(t *testing.T, u url.URL) {
+	if u.Scheme() == "filedesc" {
+		return // the archives' key of a filedesc: URL is the URL: nothing is stripped
+	}
 	parts := splitHref(u)
 	opaque := u.HasOpaquePath()
 	keys := func(v url.URL) [2]string {
@@ -513,14 +516,42 @@ func isSessionPiece(p string) bool {
 	alnum := func(s string) bool { return strings.Trim(s, "abcdefghijklmnopqrstuvwxyz0123456789") == "" }
 	alpha := func(s string) bool { return strings.Trim(s, "abcdefghijklmnopqrstuvwxyz") == "" }
 	for _, key := range []string{"jsessionid=", "phpsessid=", "sid="} {
-		if n := len(key) + 32; len(p) >= n && strings.HasPrefix(p[len(p)-n:], key) && alnum(p[len(p)-32:]) {
+		if len(p) == len(key)+32 && strings.HasPrefix(p, key) && alnum(p[len(key):]) {
 			return true
 		}
 	}
 	const n = len("aspsessionid") + 8 + 1 + 24
-	if len(p) >= n {
-		s := p[len(p)-n:]
-		return strings.HasPrefix(s, "aspsessionid") && alpha(s[12:20]) && s[20] == '=' && alpha(s[21:])
+	return len(p) == n && strings.HasPrefix(p, "aspsessionid") && alpha(p[12:20]) && p[20] == '=' && alpha(p[21:])
+}
+
+// TestSessionIDsWholeParameter checks that ia and SURT remove a session
+// identifier only as a whole query parameter: a parameter that ends in
+// one has another name or value, and two URLs that differ there are two
+// resources with two keys (the archives' patterns, which match anywhere,
+// would give each pair one key).
+func TestSessionIDsWholeParameter(t *testing.T) {
+	const id = "0123456789abcdef0123456789ABCDEF"
+	for _, c := range [][2]string{
+		{"http://a.com/p?xsid=" + id, "http://a.com/p?x"},
+		{"http://a.com/p?ajsessionid=" + id, "http://a.com/p?a"},
+		{"http://a.com/p?q=jsessionid=" + id, "http://a.com/p?q="},
+		{"http://a.com/p?x=1jsessionid=" + id, "http://a.com/p?x=1"},
+		{"http://a.com/p?zphpsessid=" + id + "&b=2", "http://a.com/p?z&b=2"},
+		{"http://a.com/p?xaspsessionidabcdefgh=abcdefghijklmnopqrstuvwx", "http://a.com/p?x"},
+	} {
+		u, v := url.MustParse(c[0]), url.MustParse(c[1])
+		ia, _ := IA.Canonical(u)
+		ib, _ := IA.Canonical(v)
+		if ia == ib {
+			t.Errorf("ia: %q and %q have one key %q", c[0], c[1], ia)
+		}
+		if su, sv := SURT(u), SURT(v); su == sv {
+			t.Errorf("SURT: %q and %q have one key %q", c[0], c[1], su)
+		}
 	}
-	return false
+	// A whole parameter is still removed, as the archives remove it.
+	u := url.MustParse("http://a.com/p?b=2&sid=" + id + "&a=1")
+	if got, _ := IA.Canonical(u); got != "http://a.com/p?a=1&b=2" {
+		t.Errorf("ia of %q = %q, want the sid parameter removed", u, got)
+	}
 }

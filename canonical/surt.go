@@ -45,10 +45,10 @@ type SURTOptions struct {
 	// cftoken) and from ASP.NET paths ("/(S(…))/page.aspx").
 	//
 	// Removing them changes nothing else, where the archives' patterns
-	// would: no identifier starts inside a percent-encoded byte
-	// ("%8aspsessionid…" is the byte 0x8A and "spsessionid…"); only a
-	// parameter named cfid pairs with a cftoken parameter ("xcfid=1" is a
-	// parameter of another name, which the archives cut to "x"), and it
+	// would: only a whole parameter is an identifier ("xsid=" and 32
+	// letters is a parameter of another name, which the archives cut to
+	// "x"; "q=jsessionid=…" one of another value, which they cut to "q=");
+	// only a parameter named cfid pairs with a cftoken parameter, and it
 	// does when the cftoken parameter follows it once the other
 	// identifiers are removed, or once the parameters are sorted (so that
 	// the canonical URL has no pair left to remove); and in a file: URL an
@@ -379,21 +379,20 @@ func alphaReorderQuery(q string) string {
 
 // stripQuerySessionIDs removes the session identifiers the archives remove
 // from a query (URLRegexTransformer.stripQuerySessionID), parameter by
-// parameter: a parameter that ends in "jsessionid=", "phpsessid=" or "sid="
-// and 32 ASCII letters or digits, or in "aspsessionid", 8 letters, "=" and
-// 24 letters, loses that end (repeatedly); a parameter "cfid=" and a value
-// that a parameter "cftoken=" and a value follows, once the others are
-// removed, goes with it. A parameter that is then empty is removed, but
-// for the last, which stays empty ("a=1&jsessionid=…" is "a=1&", as the
-// archives write it). The archives remove the last match of each pattern;
-// this removes them all, so that the result has none left to remove. Names
-// are compared ignoring ASCII case.
+// parameter: a parameter that is "jsessionid=", "phpsessid=" or "sid=" and
+// 32 ASCII letters or digits, or "aspsessionid", 8 letters, "=" and 24
+// letters, is removed; so is a parameter "cfid=" and a value that a
+// parameter "cftoken=" and a value follows, once the others are removed,
+// with it. The last parameter, removed, stays empty ("a=1&jsessionid=…" is
+// "a=1&", as the archives write it). The archives remove the last match of
+// each pattern; this removes them all, so that the result has none left to
+// remove. Names are compared ignoring ASCII case.
 //
 // Removing an identifier changes nothing else (see SURTOptions.KeepSessionIDs):
-// no match starts inside a percent-encoded byte ("%8aspsessionid…" is the
-// byte 0x8A and "spsessionid…"), and, unlike the archives, a "cfid=" that
-// ends a parameter of another name ("xcfid=1") is not the name cfid and
-// stays.
+// unlike the archives' patterns, which match anywhere in the query, only a
+// whole parameter is an identifier, so a parameter that ends in one is a
+// parameter of another name or value and stays whole ("xsid=…" is not "x",
+// "q=jsessionid=…" not "q=", "xcfid=1" not "x").
 func stripQuerySessionIDs(q string) string {
 	if !containsFold(q, "id") {
 		return q
@@ -404,13 +403,11 @@ func stripQuerySessionIDs(q string) string {
 	out := pieces[:0]
 	changed, kept := false, true
 	for _, p := range pieces {
-		stripped := false
-		for {
-			n := sessionSuffix(p)
-			if n == 0 {
-				break
-			}
-			p, stripped = p[:len(p)-n], true
+		// Only a parameter that is an identifier whole: one that ends in
+		// one ("xsid=…", "q=jsessionid=…") has another name or value.
+		stripped := p != "" && sessionSuffix(p) == len(p)
+		if stripped {
+			p = ""
 		}
 		switch {
 		case isCFTokenParam(p) && len(out) > 0 && isCFIDParam(out[len(out)-1]):
