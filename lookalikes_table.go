@@ -24,7 +24,7 @@ import "unicode"
 // and identifierAllowed were generated from.
 const lookalikesUnicodeVersion = "17.0.0"
 
-// lookalikes holds the 4587 code points, none of them ASCII, that a reader
+// lookalikes holds the 4638 code points, none of them ASCII, that a reader
 // could take for one of the delimiters /\?#.:@%&= or could not see: look-alikes
 // of the delimiters, blanks and overlays, as internal/gen/lookalikes
 // defines them.
@@ -42,6 +42,7 @@ var lookalikes = &unicode.RangeTable{
 		{0x0334, 0x0338, 1}, // COMBINING TILDE OVERLAY..COMBINING LONG SOLIDUS OVERLAY: overlay
 		{0x034F, 0x034F, 1}, // COMBINING GRAPHEME JOINER: Default_Ignorable_Code_Point
 		{0x0387, 0x0387, 1}, // GREEK ANO TELEIA: confusable with a delimiter, decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x0488, 0x0489, 1}, // COMBINING CYRILLIC HUNDRED THOUSANDS SIGN..COMBINING CYRILLIC MILLIONS SIGN: overlay
 		{0x0589, 0x0589, 1}, // ARMENIAN FULL STOP: confusable with a delimiter
 		{0x05C3, 0x05C3, 1}, // HEBREW PUNCTUATION SOF PASUQ: confusable with a delimiter
 		{0x0609, 0x060A, 1}, // ARABIC-INDIC PER MILLE SIGN..ARABIC-INDIC PER TEN THOUSAND SIGN: confusable with a delimiter
@@ -94,6 +95,7 @@ var lookalikes = &unicode.RangeTable{
 		{0x18ED, 0x18ED, 1}, // CANADIAN SYLLABICS CARRIER GWU: confusable with a delimiter
 		{0x18F0, 0x18F0, 1}, // CANADIAN SYLLABICS CARRIER GWA: confusable with a delimiter
 		{0x18F2, 0x18F2, 1}, // CANADIAN SYLLABICS CARRIER JWA: confusable with a delimiter
+		{0x1ABE, 0x1ABE, 1}, // COMBINING PARENTHESES OVERLAY: overlay
 		{0x1CD4, 0x1CD4, 1}, // VEDIC SIGN YAJURVEDIC MIDLINE SVARITA: overlay
 		{0x1CE2, 0x1CE8, 1}, // VEDIC SIGN VISARGA SVARITA..VEDIC SIGN VISARGA ANUDATTA WITH TAIL: overlay
 		{0x2000, 0x200A, 1}, // EN QUAD..HAIR SPACE: White_Space, confusable with a blank
@@ -116,7 +118,8 @@ var lookalikes = &unicode.RangeTable{
 		{0x208C, 0x208C, 1}, // SUBSCRIPT EQUALS SIGN: decomposes to a delimiter, UTS #46 maps it to a delimiter
 		{0x20D2, 0x20D3, 1}, // COMBINING LONG VERTICAL LINE OVERLAY..COMBINING SHORT VERTICAL LINE OVERLAY: overlay
 		{0x20D8, 0x20DA, 1}, // COMBINING RING OVERLAY..COMBINING ANTICLOCKWISE RING OVERLAY: overlay
-		{0x20E5, 0x20E6, 1}, // COMBINING REVERSE SOLIDUS OVERLAY..COMBINING DOUBLE VERTICAL STROKE OVERLAY: overlay
+		{0x20DD, 0x20E0, 1}, // COMBINING ENCLOSING CIRCLE..COMBINING ENCLOSING CIRCLE BACKSLASH: overlay
+		{0x20E2, 0x20E6, 1}, // COMBINING ENCLOSING SCREEN..COMBINING DOUBLE VERTICAL STROKE OVERLAY: overlay
 		{0x20EA, 0x20EB, 1}, // COMBINING LEFTWARDS ARROW OVERLAY..COMBINING LONG DOUBLE SOLIDUS OVERLAY: overlay
 		{0x2100, 0x2101, 1}, // ACCOUNT OF..ADDRESSED TO THE SUBJECT: confusable with a delimiter, decomposes to a delimiter, UTS #46 maps it to a delimiter
 		{0x2105, 0x2106, 1}, // CARE OF..CADA UNA: confusable with a delimiter, decomposes to a delimiter, UTS #46 maps it to a delimiter
@@ -158,19 +161,45 @@ var lookalikes = &unicode.RangeTable{
 		{0x3002, 0x3002, 1}, // IDEOGRAPHIC FULL STOP: UTS #46 maps it to a delimiter
 		{0x3033, 0x3033, 1}, // VERTICAL KANA REPEAT MARK UPPER HALF: confusable with a delimiter
 		{0x30A0, 0x30A0, 1}, // KATAKANA-HIRAGANA DOUBLE HYPHEN: confusable with a delimiter
+		{0x30BD, 0x30BD, 1}, // KATAKANA LETTER SO: a look-alike the data misses
+		{0x30BE, 0x30BE, 1}, // KATAKANA LETTER ZO: decomposes to a delimiter
 		{0x30CE, 0x30CE, 1}, // KATAKANA LETTER NO: confusable with a delimiter
+		{0x30F3, 0x30F3, 1}, // KATAKANA LETTER N: a look-alike the data misses
 		{0x30FB, 0x30FB, 1}, // KATAKANA MIDDLE DOT: confusable with a delimiter
+		{0x30FD, 0x30FD, 1}, // KATAKANA ITERATION MARK: a look-alike the data misses
+		{0x30FE, 0x30FE, 1}, // KATAKANA VOICED ITERATION MARK: decomposes to a delimiter
 		{0x3164, 0x3164, 1}, // HANGUL FILLER: Default_Ignorable_Code_Point, confusable with a blank
 		{0x31D3, 0x31D4, 1}, // CJK STROKE SP..CJK STROKE D: confusable with a delimiter
+		{0x32DE, 0x32DE, 1}, // CIRCLED KATAKANA SO: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x3302, 0x3302, 1}, // SQUARE ANPEA: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x3304, 0x3306, 1}, // SQUARE ININGU..SQUARE UON: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x3309, 0x3309, 1}, // SQUARE ONSU: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x330E, 0x330F, 1}, // SQUARE GARON..SQUARE GANMA: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x3319, 0x3319, 1}, // SQUARE GURAMUTON: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x3320, 0x3323, 1}, // SQUARE SANTIIMU..SQUARE SENTO: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x3327, 0x3327, 1}, // SQUARE TON: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x332B, 0x332B, 1}, // SQUARE PAASENTO: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x3335, 0x3335, 1}, // SQUARE HURAN: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x3337, 0x3337, 1}, // SQUARE PESO: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x333A, 0x333A, 1}, // SQUARE PENSU: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x333D, 0x333D, 1}, // SQUARE POINTO: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x333F, 0x3340, 1}, // SQUARE HON..SQUARE PONDO: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x3342, 0x3342, 1}, // SQUARE HOON: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x3347, 0x3348, 1}, // SQUARE MANSYON..SQUARE MIKURON: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x334C, 0x334C, 1}, // SQUARE MEGATON: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x3350, 0x3350, 1}, // SQUARE YUAN: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0x3356, 0x3356, 1}, // SQUARE RENTOGEN: decomposes to a delimiter, UTS #46 maps it to a delimiter
 		{0x33C2, 0x33C2, 1}, // SQUARE AM: decomposes to a delimiter
 		{0x33C7, 0x33C7, 1}, // SQUARE CO: decomposes to a delimiter
 		{0x33D8, 0x33D8, 1}, // SQUARE PM: decomposes to a delimiter
 		{0x4E36, 0x4E36, 1}, // U+4E36: confusable with a delimiter
 		{0x4E3F, 0x4E3F, 1}, // U+4E3F: confusable with a delimiter
+		{0x4E40, 0x4E41, 1}, // U+4E40..U+4E41: a look-alike the data misses
 		{0xA4F8, 0xA4F8, 1}, // LISU LETTER TONE MYA TI: confusable with a delimiter
 		{0xA4FA, 0xA4FB, 1}, // LISU LETTER TONE MYA CYA..LISU LETTER TONE MYA BO: confusable with a delimiter
 		{0xA4FD, 0xA4FF, 1}, // LISU LETTER TONE MYA JEU..LISU PUNCTUATION FULL STOP: confusable with a delimiter
 		{0xA60E, 0xA60E, 1}, // VAI FULL STOP: confusable with a delimiter
+		{0xA670, 0xA672, 1}, // COMBINING CYRILLIC TEN MILLIONS SIGN..COMBINING CYRILLIC THOUSAND MILLIONS SIGN: overlay
 		{0xA6EB, 0xA6EB, 1}, // BAMUM LETTER NTUU: confusable with a delimiter
 		{0xA778, 0xA778, 1}, // LATIN SMALL LETTER UM: confusable with a delimiter
 		{0xA789, 0xA789, 1}, // MODIFIER LETTER COLON: confusable with a delimiter
@@ -196,6 +225,8 @@ var lookalikes = &unicode.RangeTable{
 		{0xFF3C, 0xFF3C, 1}, // FULLWIDTH REVERSE SOLIDUS: confusable with a delimiter, decomposes to a delimiter, UTS #46 maps it to a delimiter
 		{0xFF61, 0xFF61, 1}, // HALFWIDTH IDEOGRAPHIC FULL STOP: UTS #46 maps it to a delimiter
 		{0xFF65, 0xFF65, 1}, // HALFWIDTH KATAKANA MIDDLE DOT: confusable with a delimiter
+		{0xFF7F, 0xFF7F, 1}, // HALFWIDTH KATAKANA LETTER SO: decomposes to a delimiter, UTS #46 maps it to a delimiter
+		{0xFF9D, 0xFF9D, 1}, // HALFWIDTH KATAKANA LETTER N: decomposes to a delimiter, UTS #46 maps it to a delimiter
 		{0xFFA0, 0xFFA0, 1}, // HALFWIDTH HANGUL FILLER: Default_Ignorable_Code_Point
 		{0xFFF0, 0xFFF8, 1}, // U+FFF0..U+FFF8: Default_Ignorable_Code_Point
 	},
@@ -203,6 +234,7 @@ var lookalikes = &unicode.RangeTable{
 		{0x10101, 0x10101, 1}, // AEGEAN WORD SEPARATOR DOT: confusable with a delimiter
 		{0x10A39, 0x10A39, 1}, // KHAROSHTHI SIGN CAUDA: overlay
 		{0x10A50, 0x10A50, 1}, // KHAROSHTHI PUNCTUATION DOT: confusable with a delimiter
+		{0x10EFC, 0x10EFC, 1}, // ARABIC COMBINING ALEF OVERLAY: overlay
 		{0x11DD9, 0x11DD9, 1}, // TOLONG SIKI SIGN SELA: confusable with a delimiter
 		{0x13441, 0x13442, 1}, // EGYPTIAN HIEROGLYPH FULL BLANK..EGYPTIAN HIEROGLYPH HALF BLANK: named BLANK
 		{0x16AF0, 0x16AF4, 1}, // BASSA VAH COMBINING HIGH TONE..BASSA VAH COMBINING HIGH-LOW TONE: overlay
@@ -214,6 +246,7 @@ var lookalikes = &unicode.RangeTable{
 		{0x1D20F, 0x1D20F, 1}, // GREEK VOCAL NOTATION SYMBOL-16: confusable with a delimiter
 		{0x1D23A, 0x1D23B, 1}, // GREEK INSTRUMENTAL NOTATION SYMBOL-47..GREEK INSTRUMENTAL NOTATION SYMBOL-48: confusable with a delimiter
 		{0x1F100, 0x1F100, 1}, // DIGIT ZERO FULL STOP: confusable with a delimiter, decomposes to a delimiter
+		{0x2F802, 0x2F802, 1}, // CJK COMPATIBILITY IDEOGRAPH-2F802: confusable with a delimiter, decomposes to a delimiter, UTS #46 maps it to a delimiter
 		{0xE0000, 0xE0FFF, 1}, // U+E0000..U+E0FFF: Default_Ignorable_Code_Point
 	},
 	LatinOffset: 4,

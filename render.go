@@ -35,7 +35,8 @@ import (
 //
 // What a reader sees, Render guarantees: its result holds no code point that
 // looks like one of the delimiters "/", "\", "?", "#", ".", ":", "@", "%",
-// "&" or "=", or shows nothing, or is drawn through the character before it;
+// "&" or "=" (but for Japanese letters among Japanese in a host, below), or
+// shows nothing, or is drawn through or around the character before it;
 // so the host that a person reads in it, from after the scheme's "//" to the
 // first delimiter, is u's host, and parsed after the scheme it gives back
 // u.Hostname(). Two rules, on tables generated from the Unicode 17.0.0 data,
@@ -46,7 +47,9 @@ import (
 //     points that UTS #39 confuses with a delimiter or with a string that
 //     holds one (https://www.unicode.org/reports/tr39/, confusables.txt:
 //     U+2044 "⁄" and U+2215 "∕" for "/", U+0589 "։" for ":", U+30CE "ノ" for
-//     "/", U+2100 "℀" for "a/c"), whose compatibility decomposition holds
+//     "/", U+2100 "℀" for "a/c") or that Chromium's IDN dangerous patterns
+//     flag (U+4E40 "乀", U+4E41 "乁" and U+30FD "ヽ" for "\"; U+30BD "ソ",
+//     U+30BE "ゾ", U+30F3 "ン" for "/"), whose compatibility decomposition holds
 //     one (U+FF0F "／", U+2024 "․", U+FE6B "﹫"), or that UTS #46 maps to one
 //     (U+3002 "。" and U+FF61 "｡" to "."); U+00B7 "·" MIDDLE DOT, a "." at
 //     mid-height, and what UTS #39 confuses with it (U+30FB "・", U+2027 "‧",
@@ -54,9 +57,22 @@ import (
 //     Default_Ignorable_Code_Point (U+00AD, U+200B, U+115F, U+1160, U+3164,
 //     U+FFA0, the variation selectors, the bidirectional controls, ...),
 //     what UTS #39 confuses with them, and U+2800 BRAILLE PATTERN BLANK; and
-//     the overlays, the combining marks of combining class 1 (U+0334 to
-//     U+0338, U+20D2, U+20E5, U+10A39, ...), which can strike a letter
-//     through to look like "/".
+//     the overlays, the combining marks drawn through or around the
+//     character before them, which can strike a letter through to look
+//     like "/" or "\": those of combining class 1 (U+0334 to U+0338,
+//     U+20D2, U+20E5, U+10A39, ...), every enclosing mark (general
+//     category Me: U+20DD to U+20E0 COMBINING ENCLOSING CIRCLE BACKSLASH,
+//     U+20E3, U+0488, ...), and U+10EFC ARABIC COMBINING ALEF OVERLAY,
+//     which have class 0. (UTS #39 restricts all of these, so a label
+//     that holds one stays in Punycode by the next rule too.)
+//     One exception, in a host: the Japanese letters that look like "/"
+//     (U+30CE "ノ", U+30BD "ソ", U+30BE "ゾ", U+30F3 "ン", U+4E3F "丿")
+//     are shown in a domain label of Japanese only, whose every other code
+//     point is Han, Hiragana, Katakana, U+30FC "ー", an ASCII digit or "-"
+//     (https://ソニー.example/, https://ドメイン.example/), as Chromium shows
+//     them only away from other scripts; beside any other code point
+//     (https://bankソevil.example/, https://aンb.example/) the label stays
+//     in Punycode.
 //   - Render shows no code point that UTS #39 does not allow in identifiers
 //     (Identifier_Status Restricted, IdentifierStatus.txt) in a host, and no
 //     symbol or punctuation character that it does not allow (general
@@ -87,7 +103,8 @@ import (
 // letters of historic and limited-use scripts (Cherokee, Canadian
 // syllabics, ...), with a middle dot (Catalan "l·l", Japanese "・"), and a
 // few with letters or marks of common scripts that look like a delimiter
-// (Japanese "ノ", the Devanagari visarga "ः"). IPv4, IPv6 and opaque hosts are
+// (the Devanagari visarga "ः"; Japanese "ノ", "ソ", "ン" mixed with Latin
+// letters, as in "ビタミンb6"). IPv4, IPv6 and opaque hosts are
 // rendered serialized, in ASCII. "Various characters can be used in
 // homograph spoofing attacks. Consider detecting confusable characters and
 // warning when they are in use": beyond the look-alikes of delimiters and
@@ -118,7 +135,9 @@ import (
 // allow: https://example.com/a%F0%9F%99%BCb (U+1F67C VERY HEAVY SOLIDUS)
 // renders as it is, and not as a path of two segments. The price is that
 // the symbols and punctuation that look like no delimiter stay
-// percent-encoded too ("€", "😀", "–", "«").
+// percent-encoded too ("€", "😀", "–", "«"), and so do the Japanese
+// slash-like letters "ノ", "ソ", "ゾ", "ン" and "丿" (the exception for
+// them is only for a domain label, which Render sees whole).
 //
 // Every other percent-encoded byte stays encoded: bytes that are not valid
 // UTF-8 (for URL rendering "the percent-encoded bytes would not be rendered
@@ -174,7 +193,8 @@ func (u URL) Render() string {
 // Unicode with the URL's host", label by label, except that a label holding
 // a code point of lookalikes (a look-alike of a delimiter, a blank or an
 // overlay) or one that UTS #39 does not allow in identifiers is shown as it
-// is in domain, in Punycode.
+// is in domain, in Punycode (keepLabelEncoded, which lets the Japanese
+// slash-like letters among Japanese).
 func appendRenderedDomain(dst []byte, domain string) []byte {
 	uni := DomainToUnicode(domain)
 	if uni == domain {
@@ -191,7 +211,7 @@ func appendRenderedDomain(dst []byte, domain string) []byte {
 	for {
 		a, restA, more := strings.Cut(domain, ".")
 		u, restU, _ := strings.Cut(uni, ".")
-		if strings.IndexFunc(u, notInLabel) >= 0 {
+		if keepLabelEncoded(u) {
 			dst = append(dst, a...)
 		} else {
 			dst = append(dst, u...)
@@ -210,10 +230,55 @@ func appendRenderedDomain(dst []byte, domain string) []byte {
 // (U+2044 FRACTION SLASH, U+FF0F FULLWIDTH SOLIDUS, U+3002 IDEOGRAPHIC FULL
 // STOP, U+0589 ARMENIAN FULL STOP, U+00B7 MIDDLE DOT, ...), or could not
 // see (White_Space, Default_Ignorable_Code_Point, U+2800 BRAILLE PATTERN
-// BLANK, ...), or an overlay, which is drawn through the character before
-// it (U+0338 COMBINING LONG SOLIDUS OVERLAY, ...).
+// BLANK, ...), or an overlay, which is drawn through or around the
+// character before it (U+0338 COMBINING LONG SOLIDUS OVERLAY, U+20E0
+// COMBINING ENCLOSING CIRCLE BACKSLASH, ...).
 func isLookalike(r rune) bool {
 	return r >= utf8.RuneSelf && unicode.Is(lookalikes, r)
+}
+
+// keepLabelEncoded reports whether Render shows the domain label label (in
+// Unicode) in Punycode: it holds a code point of which notInLabel reports
+// true, other than the slash-like code points of japaneseSlashes; or it
+// holds one of those together with a code point that is not Japanese.
+func keepLabelEncoded(label string) bool {
+	slash, foreign := false, false
+	for _, r := range label {
+		switch {
+		case isJapaneseSlash(r):
+			slash = true
+		case notInLabel(r):
+			return true
+		case !isJapanese(r):
+			foreign = true
+		}
+	}
+	return slash && foreign
+}
+
+// isJapaneseSlash reports whether r is one of the Japanese letters that
+// look like "/": U+30CE "ノ", U+30BD "ソ", U+30BE "ゾ" and U+30F3 "ン"
+// KATAKANA LETTER NO, SO, ZO and N, and U+4E3F "丿", a CJK ideograph.
+// lookalikes holds them, so that Render keeps them percent-encoded in a
+// path, query and fragment; in a domain label, keepLabelEncoded lets them
+// among Japanese only, as Chromium does with its IDN dangerous patterns
+// (https://chromium.googlesource.com/chromium/src/+/main/docs/idn.md).
+func isJapaneseSlash(r rune) bool {
+	switch r {
+	case 0x30CE, 0x30BD, 0x30BE, 0x30F3, 0x4E3F:
+		return true
+	}
+	return false
+}
+
+// isJapanese reports whether r can stand beside a Japanese slash-like
+// letter in a domain label that Render shows in Unicode: a Han, Hiragana
+// or Katakana code point (Script, Scripts.txt), U+30FC "ー"
+// KATAKANA-HIRAGANA PROLONGED SOUND MARK (whose Script is Common), an ASCII
+// digit or "-".
+func isJapanese(r rune) bool {
+	return '0' <= r && r <= '9' || r == '-' || r == 0x30FC ||
+		unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
 }
 
 // notInLabel reports whether Render keeps a domain label that holds r in

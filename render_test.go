@@ -40,7 +40,8 @@ func TestRender(t *testing.T) {
 		{"https://a\u0338b.example/", "https://xn--ab-yyb.example/"},                            // U+0338 COMBINING LONG SOLIDUS OVERLAY
 		{"https://a\U00010A39b.example/", "https://xn--ab-0u0o.example/"},                       // U+10A39 KHAROSHTHI SIGN CAUDA, an overlay
 		{"https://a\u0903b.example/", "https://xn--ab-2lf.example/"},                            // U+0903 DEVANAGARI SIGN VISARGA, a ":"
-		{"https://\u30CE\u30FC\u30C8.example/", "https://xn--fdkl2l.example/"},                  // U+30CE KATAKANA LETTER NO, a "/"
+		{"https://\u30CE\u30FC\u30C8.example/", "https://\u30CE\u30FC\u30C8.example/"},          // U+30CE KATAKANA LETTER NO, a "/", among Japanese
+		{"https://b\u30CE\u30FC\u30C8.example/", "https://xn--b-lgura8p.example/"},              // and beside a Latin letter
 		// Only that label: the others are still rendered in Unicode.
 		{"https://b\u00FCcher.example\u2044evil.example/", "https://b\u00FCcher.xn--exampleevil-lx3f.example/"},
 		// So does a label with a code point that UTS #39 does not allow in
@@ -241,7 +242,9 @@ func FuzzRender(f *testing.F) {
 // "scheme://", up to the "]" of an IPv6 address, or else up to the first
 // code point that ends a host (one of "/\?#:@", a space or a control) or
 // that a reader could take for one (a code point of lookalikes: a look-alike
-// of a delimiter, a blank, an overlay).
+// of a delimiter, a blank, an overlay), but for a Japanese letter that
+// looks like "/" between Japanese code points (japaneseSlashes), which a
+// reader takes for a letter.
 func readHost(rendered, scheme string) (string, bool) {
 	rest, ok := strings.CutPrefix(rendered, scheme+"//")
 	if !ok {
@@ -251,13 +254,37 @@ func readHost(rendered, scheme string) (string, bool) {
 		end := strings.IndexByte(rest, ']')
 		return rest[:end+1], end >= 0
 	}
-	end := strings.IndexFunc(rest, func(r rune) bool {
-		return strings.ContainsRune(`/\?#:@`, r) || r <= ' ' || r == 0x7F || unicode.Is(lookalikes, r)
-	})
-	if end < 0 {
-		end = len(rest)
+	end, prev := len(rest), rune(-1)
+	for i, r := range rest {
+		if strings.ContainsRune(`/\?#:@`, r) || r <= ' ' || r == 0x7F {
+			end = i
+			break
+		}
+		if unicode.Is(lookalikes, r) {
+			next, _ := utf8.DecodeRuneInString(rest[i+len(string(r)):])
+			if !japaneseSlashes[r] || !besideJapaneseSlash(prev) || !besideJapaneseSlash(next) {
+				end = i
+				break
+			}
+		}
+		prev = r
 	}
 	return rest[:end], true
+}
+
+// japaneseSlashes are the Japanese letters that look like "/" and that a
+// reader takes for letters among Japanese: Chromium's IDN dangerous
+// patterns flag them only next to other scripts. Written out here, not
+// taken from render.go.
+var japaneseSlashes = map[rune]bool{0x30CE: true, 0x30BD: true, 0x30BE: true, 0x30F3: true, 0x4E3F: true}
+
+// besideJapaneseSlash reports whether a reader takes a code point of
+// japaneseSlashes next to r (utf8.RuneError or -1 at an end) for a
+// letter: r is Han, Hiragana, Katakana, U+30FC, an ASCII digit or "-", or
+// ends the label or the host.
+func besideJapaneseSlash(r rune) bool {
+	return r == -1 || r == utf8.RuneError || strings.ContainsRune("./:?#", r) || '0' <= r && r <= '9' || r == '-' || r == 0x30FC ||
+		unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
 }
 
 // checkRenderReadsBack checks what Render's doc comment promises a reader
@@ -269,8 +296,16 @@ func readHost(rendered, scheme string) (string, bool) {
 // back.
 func checkRenderReadsBack(u URL) error {
 	r := u.Render()
-	for _, c := range r {
-		if unicode.Is(lookalikes, c) {
+	// The host as a reader reads it may hold a Japanese slash-like letter
+	// among Japanese (readHost).
+	hostEnd := 0
+	if u.HasHost() {
+		if h, ok := readHost(r, u.Protocol()); ok {
+			hostEnd = len(u.Protocol()) + len("//") + len(h)
+		}
+	}
+	for i, c := range r {
+		if unicode.Is(lookalikes, c) && !(i < hostEnd && japaneseSlashes[c]) {
 			return fmt.Errorf("Render(%q) = %q shows U+%04X, a look-alike", u.Href(), r, c)
 		}
 		if c >= 0x80 && unicode.In(c, unicode.S, unicode.P) && !unicode.Is(identifierAllowed, c) {
@@ -443,10 +478,17 @@ var handMadeLookalikes = map[string][]rune{
 		0x2044, 0x2215, 0x29F8, 0x2571, 0x27CB, // FRACTION SLASH, DIVISION SLASH, BIG SOLIDUS, BOX DRAWINGS LIGHT DIAGONAL UPPER RIGHT TO LOWER LEFT, MATHEMATICAL RISING DIAGONAL
 		0xFF0F, 0x1F67C, 0x2E4A, 0x2AFB, 0x2AFD, // FULLWIDTH SOLIDUS, VERY HEAVY SOLIDUS, DOTTED SOLIDUS, TRIPLE SOLIDUS BINARY RELATION, DOUBLE SOLIDUS OPERATOR
 		0x31D2, 0x30CE, 0x4E3F, 0x2F03, 0x2CC6, // CJK STROKE P, KATAKANA LETTER NO, CJK ideograph 丿, KANGXI RADICAL SLASH, COPTIC CAPITAL LETTER OLD COPTIC ESH
+		0x30BD, 0x30BE, 0x30F3, // KATAKANA LETTER SO, ZO, N (letters among Japanese: TestRenderJapaneseSlashes)
 	},
 	`\`: {
 		0x2216, 0x29F5, 0x29F9, 0x2572, 0x27CD, // SET MINUS, REVERSE SOLIDUS OPERATOR, BIG REVERSE SOLIDUS, BOX DRAWINGS LIGHT DIAGONAL UPPER LEFT TO LOWER RIGHT, MATHEMATICAL FALLING DIAGONAL
 		0xFF3C, 0xFE68, 0x1F67D, 0x31CF, // FULLWIDTH REVERSE SOLIDUS, SMALL REVERSE SOLIDUS, VERY HEAVY REVERSE SOLIDUS, CJK STROKE N
+		0x4E40, 0x4E41, 0x30FD, 0x30FE, // CJK ideographs 乀 and 乁, KATAKANA ITERATION MARK, KATAKANA VOICED ITERATION MARK
+	},
+	"a mark drawn through or around the character before it": {
+		0x0338, 0x20E5, 0x20EB, // COMBINING LONG SOLIDUS OVERLAY, COMBINING REVERSE SOLIDUS OVERLAY, COMBINING LONG DOUBLE SOLIDUS OVERLAY
+		0x20E0, 0x20DD, 0x20DE, 0x20E3, 0x0489, 0xA670, // COMBINING ENCLOSING CIRCLE BACKSLASH, COMBINING ENCLOSING CIRCLE, COMBINING ENCLOSING SQUARE, COMBINING ENCLOSING KEYCAP, COMBINING CYRILLIC MILLIONS SIGN, COMBINING CYRILLIC TEN MILLIONS SIGN
+		0x10EFC, // ARABIC COMBINING ALEF OVERLAY
 	},
 	":": {
 		0x2236, 0xA789, 0x02D0, 0x02F8, 0xFE55, 0xFF1A, 0xFE13, // RATIO, MODIFIER LETTER COLON, MODIFIER LETTER TRIANGULAR COLON, MODIFIER LETTER RAISED COLON, SMALL COLON, FULLWIDTH COLON, PRESENTATION FORM FOR VERTICAL COLON
@@ -580,6 +622,52 @@ func TestIdentifierAllowed(t *testing.T) {
 	} {
 		if unicode.Is(identifierAllowed, c) {
 			t.Errorf("U+%04X %q in identifierAllowed", c, c)
+		}
+	}
+}
+
+// TestRenderJapaneseSlashes checks the exception for the Japanese letters
+// that look like "/" (japaneseSlashes): Render shows them in a domain
+// label of Japanese only, keeps a label that mixes them with anything else
+// in Punycode, and keeps them percent-encoded in a path, query and
+// fragment.
+func TestRenderJapaneseSlashes(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"https://ソニー.example/", "https://ソニー.example/"},
+		{"https://ドメイン.example/", "https://ドメイン.example/"},
+		{"https://ノート.example/", "https://ノート.example/"},
+		{"https://ゾーン-2.example/", "https://ゾーン-2.example/"},
+		{"https://日本ノ丿.jp/", "https://日本ノ丿.jp/"},
+		{"https://ソ.b\u00FCcher.example/", "https://ソ.bücher.example/"},
+		{"https://a.example/ドメイン", "https://a.example/ドメイ%E3%83%B3"},
+	} {
+		u, err := Parse(tt.in)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", tt.in, err)
+		}
+		if got := u.Render(); got != tt.want {
+			t.Errorf("Render(%q) = %q, want %q", u.Href(), got, tt.want)
+		}
+		if err := checkRenderReadsBack(u); err != nil {
+			t.Error(err)
+		}
+	}
+	// Beside any code point that is not Japanese, the label stays in
+	// Punycode, as it is in the URL's host.
+	for _, in := range []string{
+		"https://bankソevil.example/", "https://aンb.example/", "https://ビタミンb6.example/",
+		"https://ソa.example/", "https://aゾ.example/", "https://ノé.example/", "https://丿а.example/",
+		"https://ンα.example/", "https://ソ가.example/",
+	} {
+		u, err := Parse(in)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", in, err)
+		}
+		if got := u.Render(); got != u.Href() {
+			t.Errorf("Render(%q) = %q, want it in Punycode", u.Href(), got)
+		}
+		if err := checkRenderReadsBack(u); err != nil {
+			t.Error(err)
 		}
 	}
 }

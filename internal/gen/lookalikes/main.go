@@ -70,7 +70,7 @@
 //     blanks, which are symbols and letters drawn as empty space. (U+2422
 //     BLANK SYMBOL, a visible "b/", is not among them.)
 //
-// The additions: three look-alikes of delimiters that the data files miss.
+// The additions: look-alikes of delimiters that the data files miss.
 // U+266F MUSIC SHARP SIGN ("#": no code point has a prototype with "#" or
 // "@" in confusables.txt 17.0.0), U+2572 BOX DRAWINGS LIGHT DIAGONAL UPPER
 // LEFT TO LOWER RIGHT ("\", the mirror image of U+2571, which
@@ -78,15 +78,27 @@
 // middle of the line: "bank·com"), which UTS #39 allows in identifiers and
 // which confusables.txt makes the prototype of the other middle dots and
 // bullets (U+2027 HYPHENATION POINT, U+30FB KATAKANA MIDDLE DOT, U+2219
-// BULLET OPERATOR, U+A78F LATIN LETTER SINOLOGICAL DOT, ...). The generator
+// BULLET OPERATOR, U+A78F LATIN LETTER SINOLOGICAL DOT, ...); the strokes
+// falling to the right that Chromium's IDN dangerous patterns
+// (https://chromium.googlesource.com/chromium/src/+/main/components/url_formatter/spoof_checks/idn_spoof_checker.cc)
+// flag as "\" (U+4E40 "乀", U+4E41 "乁") and U+30FD "ヽ" KATAKANA ITERATION
+// MARK, drawn as the same stroke; and the Katakana that the same patterns
+// flag as "/" beside U+30CE "ノ", which confusables.txt has: U+30BD "ソ" and
+// U+30F3 "ン" (U+30BE "ゾ" decomposes to "ソ"). Render lets these, U+30CE
+// and U+4E3F "丿", in a domain label of Japanese only. The generator
 // says so when the data comes to hold an addition, so that it can be dropped
 // from the list.
 //
-// An overlay: a combining mark of canonical combining class 1, Overlay
-// (UnicodeData.txt), which is drawn through the character before it and so
-// can turn a letter into a look-alike of "/" or "\": U+0334..U+0338,
-// U+20D2..U+20D3, U+20E5..U+20E6, U+20EA..U+20EB, U+10A39 KHAROSHTHI SIGN
-// CAUDA, ...
+// An overlay: a combining mark drawn through or around the character before
+// it, which can so turn a letter into a look-alike of "/" or "\" (UnicodeData.txt):
+//
+//   - canonical combining class 1, Overlay: U+0334..U+0338, U+20D2..U+20D3,
+//     U+20E5..U+20E6, U+20EA..U+20EB, U+10A39 KHAROSHTHI SIGN CAUDA, ...;
+//   - general category Me, the enclosing marks, all of combining class 0:
+//     U+20E0 COMBINING ENCLOSING CIRCLE BACKSLASH, U+20DD..U+20DF,
+//     U+20E2..U+20E4, U+0488..U+0489, U+1ABE, U+A670..U+A672;
+//   - a nonspacing mark (Mn) whose name has the word OVERLAY, as U+10EFC
+//     ARABIC COMBINING ALEF OVERLAY, of combining class 0.
 //
 // The second table, identifierAllowed, holds the code points of
 // Identifier_Status Allowed (IdentifierStatus.txt, UTS #39 section 3.1): the
@@ -114,6 +126,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -135,7 +148,7 @@ const (
 	defaultIgnorable                       // Default_Ignorable_Code_Point
 	confusableBlank                        // confusables.txt prototype made of blanks
 	namedBlank                             // name ends in BLANK
-	overlay                                // canonical combining class 1
+	overlay                                // canonical combining class 1, Me, or Mn named OVERLAY
 	missing                                // in additions: a look-alike the data misses
 )
 
@@ -146,6 +159,23 @@ var additions = map[rune]rune{
 	0x00B7: '.',  // MIDDLE DOT
 	0x266F: '#',  // MUSIC SHARP SIGN
 	0x2572: '\\', // BOX DRAWINGS LIGHT DIAGONAL UPPER LEFT TO LOWER RIGHT
+	// A stroke falling to the right, as "\": the two CJK ideographs are in
+	// Chromium's IDN dangerous patterns (components/url_formatter/
+	// spoof_checks/idn_spoof_checker.cc) beside U+4E36, which
+	// confusables.txt maps to "\"; the Katakana iteration mark is drawn
+	// as the same stroke (Chromium lets it only after Katakana). Its voiced
+	// form U+30FE decomposes to it and so comes in too.
+	0x4E40: '\\', // CJK UNIFIED IDEOGRAPH-4E40 乀
+	0x4E41: '\\', // CJK UNIFIED IDEOGRAPH-4E41 乁
+	0x30FD: '\\', // KATAKANA ITERATION MARK ヽ
+	// Katakana drawn as one or two short strokes and a long one rising to
+	// the right, as "/", which Chromium's dangerous patterns flag next to
+	// non-Japanese text; confusables.txt has only U+30CE KATAKANA LETTER
+	// NO. Render lets them, with U+30CE and U+4E3F, in a domain label of
+	// Japanese only (see japaneseSlashes in render.go). U+30BE KATAKANA
+	// LETTER ZO decomposes to U+30BD and so comes in too.
+	0x30BD: '/', // KATAKANA LETTER SO ソ
+	0x30F3: '/', // KATAKANA LETTER N ン
 }
 
 var reasonNames = []string{
@@ -350,6 +380,7 @@ func (g *generator) readUnicodeData(lines []string) {
 	g.names = map[rune]string{}
 	g.decomp = map[rune][]rune{}
 	g.ccc = map[rune]int{}
+	cat := map[rune]string{} // general category
 	for _, line := range lines {
 		f := fields(line)
 		if f == nil {
@@ -360,6 +391,7 @@ func (g *generator) readUnicodeData(lines []string) {
 		}
 		r := parseRune(f[0])
 		g.names[r] = f[1]
+		cat[r] = f[2]
 		if ccc, err := strconv.Atoi(f[3]); err == nil {
 			g.ccc[r] = ccc
 		}
@@ -371,7 +403,7 @@ func (g *generator) readUnicodeData(lines []string) {
 		}
 	}
 	for r, name := range g.names {
-		if g.ccc[r] == 1 {
+		if g.ccc[r] == 1 || cat[r] == "Me" || cat[r] == "Mn" && slices.Contains(strings.Fields(name), "OVERLAY") {
 			g.add(r, overlay)
 		}
 		if words := strings.Fields(name); len(words) > 1 && words[len(words)-1] == "BLANK" {
