@@ -29,20 +29,34 @@
 //
 // Linear time is not enough when the constant is the size of the program
 // and a pattern of a few bytes can ask for a huge one: (?:a{0,100}){0,100}
-// is ten thousand copies of a. As RE2 does, the package refuses, with an
+// is ten thousand copies of a. The package refuses, with an
 // *UnsupportedError that names the cap and its value:
 //
-//   - MaxRepeat (1000): a count of a quantifier {n}, {n,} or {n,m} above it;
+//   - MaxRepeat (1000): a count of a quantifier {n}, {n,} or {n,m} above
+//     it, as RE2 refuses;
+//   - MaxRepeatProduct (1000): nested quantifiers whose counts multiply to
+//     more along a path from the root, as RE2 refuses: (?:[ab]{800}){6};
 //   - MaxDepth (1000): groups, or classes, nested deeper;
-//   - MaxProgram (5000): a pattern that compiles to more instructions. The
+//   - MaxProgram (500): a pattern that compiles to more instructions. The
 //     size is worked out from the parsed pattern, multiplying through
-//     nested quantifiers, before anything is built, so a pattern over the
-//     cap is refused in time linear in its length.
+//     nested quantifiers, in the same pass as the products, before
+//     anything is built, so a pattern over a cap is refused in time linear
+//     in its length.
 //
-// A match then costs at most a small constant times MaxProgram per code
-// point of the input: tens of microseconds at the cap, on patterns made to
-// be slow, and a few nanoseconds on the patterns of URL routes, which the
-// lazy DFA matches. Its memory is bounded too: the DFA's cache holds at
+// MaxProgram is the cap that bounds the time of a match, and it binds
+// before the counts do but on quantifiers of empty groups: a{1000} is 1003
+// instructions. The VM visits at most 2 states per instruction for each
+// code point of the input, and FindStringSubmatchIndex, which runs the VM
+// and then two passes, 6: at most 1000 and 3000 per byte at the cap. The
+// slowest patterns found at the cap, such as [ab]*b[ab]{490} (which keeps
+// a thread on every instruction and which no DFA of a reasonable size
+// matches), take 6 µs per byte of random a's and b's with MatchString and
+// 17 µs with FindStringSubmatchIndex (0.6 s and 1.7 s for 100 KB, on a
+// loaded 2-core machine of 2026); at the earlier cap of 5000 instructions,
+// patterns took up to 14 s.
+//
+// The patterns of URL routes cost a few nanoseconds per code point, which
+// the lazy DFA matches. Its memory is bounded too: the DFA's cache holds at
 // most maxDFABytes (1 MiB) for each match under way (and in the pool of
 // machines, which the garbage collector empties); FindStringSubmatchIndex
 // records 4 bytes per byte of a long input to find the captures, and, when
@@ -66,15 +80,23 @@ const (
 	// MaxRepeat is the largest count of a quantifier: {n}, {n,} and {n,m}
 	// with n or m above it are refused, as RE2 and Go's regexp refuse them.
 	MaxRepeat = 1000
+	// MaxRepeatProduct is the largest product of the counts of nested
+	// quantifiers: the count of a quantifier is m for {n,m} and n for {n}
+	// and {n,} (1 for ?, * and +, and for {0}), and the counts of the
+	// quantifiers on any path from the root of the pattern to a leaf may
+	// multiply to at most MaxRepeatProduct, as in RE2 and Go's regexp:
+	// (?:a{40}){25} is accepted, (?:[ab]{800}){6} refused.
+	MaxRepeatProduct = 1000
 	// MaxDepth is how deep groups, and classes, may nest in each other.
 	MaxDepth = 1000
 	// MaxProgram is the most instructions a pattern may compile to. A
-	// quantifier copies what it repeats: a{3} is aaa, and
-	// (?:a{0,30}){0,30} is 30 copies of 30 optional a's, so nested counts
-	// multiply. A quantifier of MaxRepeat over one code point or class
-	// fits, twice over. The size is worked out from the parsed pattern
+	// quantifier copies what it repeats: a{3} is aaa, and (?:a{0,10}){0,10}
+	// is 10 copies of 10 optional a's. A match costs at most a small
+	// constant times the size of the program per code point of the input,
+	// so this is the cap that bounds the time of a match: see Caps in the
+	// package documentation. The size is worked out from the parsed pattern
 	// before anything is built.
-	MaxProgram = 5000
+	MaxProgram = 500
 )
 
 // An opcode is an instruction of the VM.
@@ -125,8 +147,8 @@ func Compile(src string, ignoreCase bool) (*Regexp, error) {
 	}
 	// The size of the program is known before it is built, so that a
 	// pattern over the cap costs no more than reading it.
-	if n := sizeOf(tree); n != nil {
-		return nil, tooLarge(src, n.pos, fmt.Sprintf("more than %d", MaxProgram))
+	if err := measure(src, tree); err != nil {
+		return nil, err
 	}
 	if n := tree.size + 3; n > MaxProgram {
 		return nil, tooLarge(src, 0, strconv.Itoa(n))
@@ -149,16 +171,20 @@ func tooLarge(src string, pos int, size string) error {
 		size, MaxProgram)}
 }
 
-// sizeOf sets the size and nullable fields of n and the nodes under it,
-// and returns the innermost node whose size is over MaxProgram, if any.
-// Sizes saturate at MaxProgram+1, so that no count overflows, and each node
-// is visited once: the time is linear in the length of the pattern, however
-// large the program it describes.
-func sizeOf(n *node) *node {
+// measure sets the size, nullable and product fields of n and the nodes
+// under it, and returns the error of the innermost node over MaxProgram or
+// MaxRepeatProduct, if any. Sizes saturate at MaxProgram+1 and each node is
+// visited once: the time is linear in the length of the pattern, however
+// large the program it describes. Products need no saturation: a node's
+// is at most MaxRepeat times one of at most MaxRepeatProduct, or measure
+// has returned.
+func measure(src string, n *node) error {
+	n.product = 1
 	for _, s := range n.subs {
-		if over := sizeOf(s); over != nil {
-			return over
+		if err := measure(src, s); err != nil {
+			return err
 		}
+		n.product = max(n.product, s.product)
 	}
 	size := 0
 	switch n.kind {
@@ -185,6 +211,16 @@ func sizeOf(n *node) *node {
 		size, n.nullable = n.subs[0].size+2, n.subs[0].nullable
 	case nRepeat:
 		body := n.subs[0]
+		count := n.max
+		if count < 0 {
+			count = n.min
+		}
+		n.product = max(count, 1) * body.product
+		if n.product > MaxRepeatProduct {
+			return &UnsupportedError{Pattern: src, Pos: n.pos, Msg: fmt.Sprintf(
+				"nested counts multiply to %d, over %d, the cap on nested counts (a quantifier copies what it repeats)",
+				n.product, MaxRepeatProduct)}
+		}
 		n.nullable = n.min == 0 || body.nullable
 		iter := body.size
 		if n.capHi > n.capLo {
@@ -204,7 +240,7 @@ func sizeOf(n *node) *node {
 	}
 	n.size = min(size, MaxProgram+1)
 	if n.size > MaxProgram {
-		return n
+		return tooLarge(src, n.pos, fmt.Sprintf("more than %d", MaxProgram))
 	}
 	return nil
 }

@@ -33,6 +33,9 @@ type machine struct {
 	dfa    *dfa        // for longer ones
 	hist   []int32     // the DFA's edge into each position of the input
 	tp     twoPass     // when the DFA's cache runs out
+	// visits counts the states the VM and the two passes visit, for the
+	// tests of the cost of a match.
+	visits int
 }
 
 // machine returns a machine for a match of re that records ncap capture
@@ -55,6 +58,10 @@ func (re *Regexp) machine(ncap int) *machine {
 // put returns m to the pool of re, without the memory a long input made it
 // take.
 func (re *Regexp) put(m *machine) {
+	if visitsHook != nil {
+		visitsHook(m.visits)
+	}
+	m.visits = 0
 	if cap(m.hist) > maxKeptHistory {
 		m.hist = nil
 	}
@@ -65,6 +72,11 @@ func (re *Regexp) put(m *machine) {
 // maxKeptHistory is the longest history of DFA states a pooled machine
 // keeps for the next match: longer ones are for the garbage collector.
 const maxKeptHistory = 64 << 10
+
+// visitsHook, when not nil, is given the number of states the VM and the
+// two passes visited in each match: set by the tests of the cost of a
+// match, which are not parallel.
+var visitsHook func(int)
 
 // getDFA returns m's DFA.
 func (m *machine) getDFA() *dfa {
@@ -148,6 +160,7 @@ func (m *machine) run(s string, pos int, keys []uint32, seeded bool) bool {
 			return false
 		}
 		r, w := utf8.DecodeRuneInString(s[pos:])
+		m.visits += len(runq.dense)
 		for _, k := range runq.dense {
 			in := &prog[k>>1]
 			if (in.op == opRune && in.r == r) || (in.op == opSet && in.set.has(r)) {
@@ -184,6 +197,7 @@ func (m *machine) scan(s string) (matched bool, last int) {
 			return matched, last
 		}
 		r, w := utf8.DecodeRuneInString(s[pos:])
+		m.visits += len(runq.dense)
 		for _, k := range runq.dense {
 			in := &prog[k>>1]
 			if (in.op == opRune && in.r == r) || (in.op == opSet && in.set.has(r)) {

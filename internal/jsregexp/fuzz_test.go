@@ -235,21 +235,33 @@ func FuzzRegexp(f *testing.F) {
 	})
 }
 
-// checkSize checks the program-size cap on what Compile(pattern) returned:
-// the size worked out before building is the size of the program built,
-// and a pattern that parses is refused for its size exactly when that size
-// is over MaxProgram, with an error that names the cap.
+// checkSize checks the caps that measure applies on what Compile(pattern)
+// returned: the size worked out before building is the size of the
+// program built; a pattern whose nested counts multiply to more than
+// MaxRepeatProduct, by a plain walk of its tree, is refused with an error
+// that names that cap; and a pattern that parses is refused for its size
+// exactly when measure finds it over MaxProgram, with an error that names
+// that cap.
 func checkSize(t *testing.T, pattern string, ignoreCase bool, re *Regexp, err error) {
 	t.Helper()
 	tree, _, perr := parse(pattern, flags{ignoreCase: ignoreCase})
 	if perr != nil {
 		return
 	}
-	over := sizeOf(tree) != nil || tree.size+3 > MaxProgram
-	if over {
+	product := countProduct(tree)
+	merr := measure(pattern, tree)
+	productMsg := fmt.Sprintf("over %d, the cap on nested counts", MaxRepeatProduct)
+	sizeMsg := fmt.Sprintf("over %d, the cap on program size", MaxProgram)
+	if merr == nil && product > MaxRepeatProduct {
+		t.Errorf("Compile(%q): nested counts multiply to %d, but measure let it through", pattern, product)
+	}
+	if merr != nil && strings.Contains(merr.Error(), productMsg) && product <= MaxRepeatProduct {
+		t.Errorf("Compile(%q): %v, but nested counts multiply to %d", pattern, merr, product)
+	}
+	if merr != nil || tree.size+3 > MaxProgram {
 		u, ok := err.(*UnsupportedError)
-		if !ok || !strings.Contains(u.Msg, fmt.Sprintf("over %d, the cap on program size", MaxProgram)) {
-			t.Errorf("Compile(%q): %v, want the program-size cap", pattern, err)
+		if !ok || !strings.Contains(u.Msg, productMsg) && !strings.Contains(u.Msg, sizeMsg) {
+			t.Errorf("Compile(%q): %v, want the cap on nested counts or on program size", pattern, err)
 		}
 		return
 	}
@@ -258,8 +270,27 @@ func checkSize(t *testing.T, pattern string, ignoreCase bool, re *Regexp, err er
 		return
 	}
 	if len(re.prog) != tree.size+3 {
-		t.Errorf("Compile(%q): %d instructions, but sizeOf worked out %d", pattern, len(re.prog), tree.size+3)
+		t.Errorf("Compile(%q): %d instructions, but measure worked out %d", pattern, len(re.prog), tree.size+3)
 	}
+}
+
+// countProduct returns the largest product of the counts of the
+// quantifiers on a path from n to a leaf, as RE2 counts them: m for {n,m},
+// n for {n} and {n,}, and 1 for ?, *, + and {0}. It saturates at a
+// billion.
+func countProduct(n *node) int {
+	p := 1
+	for _, s := range n.subs {
+		p = max(p, countProduct(s))
+	}
+	if n.kind == nRepeat {
+		count := n.max
+		if n.max < 0 {
+			count = n.min
+		}
+		p = min(p*max(count, 1), 1e9)
+	}
+	return p
 }
 
 // FuzzLongInputs matches patterns against inputs longer than the bounded

@@ -58,9 +58,12 @@ type node struct {
 	// pos is the byte offset in the pattern where the node starts.
 	pos int
 	// size is the number of instructions the node compiles to, and
-	// nullable whether it can match the empty string: both set by sizeOf.
+	// nullable whether it can match the empty string: both set by measure.
 	size     int
 	nullable bool
+	// product is the largest product of the counts of the quantifiers
+	// on a path from n down, n's own included: set by measure.
+	product int
 }
 
 // flags are the flags that apply at a point of the pattern: those of

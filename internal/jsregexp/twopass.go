@@ -329,6 +329,7 @@ func (m *machine) segment(s string, i int, fresh bool) {
 	for j := n - 1; j >= 0; j-- {
 		cur := tp.seg[j*w : (j+1)*w]
 		m.re.reach(cur, next, s, tp.pos[j], tp.runes[j])
+		m.visits += len(m.re.order)
 		next = cur
 	}
 }
