@@ -314,6 +314,11 @@ func FuzzRedaction(f *testing.F) {
 	f.Add("https:/\t/", "user", "se\tcret", "[::1/", uint8(5))
 	f.Add("\\\\", "user", "secret", "[::1/", uint8(1))
 	f.Add("//", "u", "p@ss", "x@[::1", uint8(2))
+	// Passwords with an "@", escaped or not, and a net/url Host with a
+	// userinfo (the surface "FromStd Host").
+	f.Add("http://", "deploy", "p@S3CR3T", "example.com/", uint8(0))
+	f.Add("https://", "deploy", `p\@S3CR3T`, "example.com/", uint8(1))
+	f.Add("http://", "u", "S3CR3T", "a{b", uint8(0))
 	f.Fuzz(func(t *testing.T, prefix, user, password, suffix string, b uint8) {
 		c := redactionCase{prefix: prefix, user: user, password: password, suffix: suffix,
 			base: redactionBases[int(b)%len(redactionBases)], strict: b >= 128}

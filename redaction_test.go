@@ -195,7 +195,9 @@ var redactionSurfaces = []redactionSurface{
 // net/url does not look for a password, such as Host, or an Opaque that
 // starts with "//", which net/http sends as the request-target. The
 // password it yields is the one this package reads in what net/url writes
-// of it.
+// of it, and the one it reads in the field as an authority: net/url writes
+// the "@" of a Host "user:pass@host" as "%40", where no reading of the
+// string finds the password, which FromStd's error held.
 func fromStdFieldSurface(name string, hold func(string) *stdurl.URL) redactionSurface {
 	after := func(s string) string {
 		if i := strings.Index(s, "//"); i >= 0 {
@@ -206,11 +208,13 @@ func fromStdFieldSurface(name string, hold func(string) *stdurl.URL) redactionSu
 	return redactionSurface{
 		name: name,
 		passwords: func(c errcheck.Case, _ string) []string {
-			u, err := Parse(hold(after(c.Good().Input())).String())
-			if err != nil || u.Password() == "" {
-				return nil
+			var out []string
+			for _, s := range []string{hold(after(c.Good().Input())).String(), "sc://" + after(c.Good().Input())} {
+				if u, err := Parse(s); err == nil && u.Password() != "" {
+					out = append(out, u.Password(), c.Password)
+				}
 			}
-			return []string{u.Password(), c.Password}
+			return out
 		},
 		run: func(input, _ string, _ bool) []error {
 			_, err := FromStd(hold(after(input)))
@@ -241,7 +245,7 @@ func checkSurfaces(t *testing.T, c errcheck.Case, base string, strict bool) {
 func TestRedactionSurfaces(t *testing.T) {
 	prefixes := []string{"https://", "http://", "https:\\\\", "https:", "sc://", "//", "ws://", "http:\t//", ""}
 	suffixes := []string{"a{b/", "a{b/x|y", "[::1/", "h:99999/", "exa mple.com/", "h:1x", "%zz/", "h/a|b", "h/%zz", "h/?a b", "h/\u202e", "\u202e/", "h/\x9b[0m"}
-	passwords := []string{"S3CR3T", "se\tcret", "s%65cret", "sécret", "se\u202ecret", "se\xffcret"}
+	passwords := []string{"S3CR3T", "se\tcret", "s%65cret", "sécret", "se\u202ecret", "se\xffcret", "p@S3CR3T"}
 	bases := redactionBases
 	if testing.Short() {
 		// (CI's run under the race detector, ten times as slow.)

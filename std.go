@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/netip"
 	stdurl "net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -410,15 +411,62 @@ func FromStd(s *stdurl.URL) (URL, error) {
 	}
 	u, err := Parse(fromStdInput(s))
 	if err != nil {
-		return URL{}, err
+		return URL{}, fromStdParseError(err, s)
 	}
 	if e := fromStdAgrees(u, s); e != nil {
-		return URL{}, e.finish("FromStd", s.Redacted())
+		return URL{}, e.finish("FromStd", redactedStd(s).Redacted())
 	}
 	if e := u.requestAgrees(s); e != nil {
-		return URL{}, e.finish("FromStd", s.Redacted())
+		return URL{}, e.finish("FromStd", redactedStd(s).Redacted())
 	}
 	return u, nil
+}
+
+// redactedStd returns s, or when its Host holds an "@", a copy of s whose
+// Host has the password that the URL parser reads in it as an authority
+// ("user:pass@host", as errtext.OfAuthority reads it) replaced by
+// "xxxxx". net/url writes the "@" of a Host as "%40", where no reading of
+// the string it writes finds a password: an error of FromStd quotes s as
+// redactedStd writes it.
+func redactedStd(s *stdurl.URL) *stdurl.URL {
+	if !strings.Contains(s.Host, "@") {
+		return s
+	}
+	r := *s
+	host := s.Host
+	spans := passwordSpans(host, true)
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	var b strings.Builder
+	done, runEnd := 0, -1 // host[:done] is written or redacted; runEnd ends the last run of spans
+	for _, sp := range spans {
+		if sp[0] >= sp[1] {
+			continue
+		}
+		if sp[0] > runEnd {
+			b.WriteString(host[done:sp[0]])
+			b.WriteString("xxxxx")
+		}
+		runEnd = max(runEnd, sp[1])
+		done = runEnd
+	}
+	b.WriteString(host[done:])
+	r.Host = b.String()
+	return &r
+}
+
+// fromStdParseError returns err, the error of Parse on what FromStd parses
+// for s, as FromStd returns it: when s's Host holds an "@", a *ParseError
+// whose Input is the string FromStd parses for redactedStd(s), and that
+// names no code point (the one at its Offset may be the password's).
+func fromStdParseError(err error, s *stdurl.URL) error {
+	pe, ok := err.(*ParseError)
+	if !ok || !strings.Contains(s.Host, "@") {
+		return err
+	}
+	e := *pe
+	e.Input = errtext.Of(fromStdInput(redactedStd(s)))
+	e.named = 0
+	return &e
 }
 
 // fromStdInput returns the string FromStd parses for s: s.String(), which

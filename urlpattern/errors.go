@@ -104,6 +104,12 @@ type Error struct {
 	// the password component is "xxxxx" as a whole; in that of the
 	// username component, what follows the first ":" is "xxxxx"
 	// ("https://user:pass@host/" has the username pattern "user:pass").
+	// In that of the hostname or the port, what comes before the last "@"
+	// is "xxxxx" when either holds one: the constructor string parser ends
+	// the userinfo at the first "@", the URL parser at the last, so
+	// "https://u:p@S3CR3T@h/" has the hostname pattern "S3CR3T@h" and the
+	// URL password "p@S3CR3T"; and a URL setter reads the hostname
+	// "u:pass@h" of an Init as an authority.
 	Input string
 	// Err is the error underneath, if any: why the regular expression is
 	// not valid (with its text escaped, and that of the password component
@@ -141,25 +147,21 @@ func (e *Error) Is(target error) bool {
 // is an *Error, a copy with its Input written as the Input field says and
 // its Err as redactedCause says. create and Generate, which every function
 // that returns an *Error calls, seal the error they return, so that every
-// error site inside them is covered.
-//
-// passwords are the passwords that a URL parser reads in the constructor
-// string the error is of (see passwordsIn), which are redacted wherever
-// they are in the error: the constructor string parser reads ":name" as a
-// named group, and may put what a URL has as its password in another
-// component ("http:A:pass@host" has the username pattern "pass").
-func sealed(err error, passwords ...string) error {
+// error site inside them is covered. sec says what else is secret in the
+// input the error is of (see secretsOf).
+func sealed(err error, sec secrets) error {
 	e, ok := err.(*Error)
 	if !ok {
 		return err
 	}
 	s := *e
-	if msg := s.Err; msg != nil && containsAny(msg.Error(), passwords) {
+	if msg := s.Err; msg != nil && containsAny(msg.Error(), sec.texts) {
 		s.Err = &redactedError{}
 	}
 	// secret is whether Input has a password for a person: the pattern
-	// of the password component, or that of the username component with a
-	// ":" in it.
+	// of the password component, that of the username component with a
+	// ":" in it, or the text of a hostname or port that an "@" makes
+	// userinfo.
 	secret := false
 	switch {
 	case s.Component == Password.String():
@@ -167,34 +169,120 @@ func sealed(err error, passwords ...string) error {
 		if s.Input != "" {
 			s.Input = "xxxxx"
 		}
-	case s.Component == Username.String() && strings.Contains(s.Input, ":") && errtext.PasswordSpans != nil:
+	case errtext.PasswordSpans == nil:
+		// Package url is not initialized (it does not happen: see
+		// errtext.PasswordSpans); Of redacts what comes before an "@".
+		s.Input = errtext.Of(s.Input)
+	case s.Component == Username.String() && strings.Contains(s.Input, ":"):
 		// The pattern of the username is what comes before the "@" of a
 		// constructor string, where a URL has its userinfo: what follows
 		// its first ":" a person reads as a password, although in a
 		// pattern ":name" is a named group ("https://user:pass@host/" has
 		// the username pattern "user:pass").
 		secret = true
-		spans := errtext.PasswordSpans(s.Input, false)
+		spans := appendTextSpans(errtext.PasswordSpans(s.Input, false), s.Input, sec.texts)
 		spans = append(spans, [2]int{strings.IndexByte(s.Input, ':') + 1, len(s.Input)})
 		s.Input = strings.Clone(errtext.Redacted(s.Input, spans))
-	case containsAny(s.Input, passwords) && errtext.PasswordSpans != nil:
-		spans := errtext.PasswordSpans(s.Input, false)
-		for _, p := range passwords {
-			for i := 0; p != ""; {
-				j := strings.Index(s.Input[i:], p)
-				if j < 0 {
-					break
-				}
-				spans = append(spans, [2]int{i + j, i + j + len(p)})
-				i += j + len(p)
-			}
+	case s.Component == Hostname.String() && sec.hostname, s.Component == Port.String() && sec.port:
+		// What comes before the last "@" of the text is userinfo to the
+		// URL parser; all of it, when it has none (see secretsOf).
+		secret = true
+		at := strings.LastIndexByte(s.Input, '@')
+		if at < 0 {
+			at = len(s.Input)
 		}
+		spans := appendTextSpans(errtext.PasswordSpans(s.Input, true), s.Input, sec.texts)
+		spans = append(spans, [2]int{0, at})
 		s.Input = strings.Clone(errtext.Redacted(s.Input, spans))
 	default:
-		s.Input = errtext.Of(s.Input)
+		// A hostname or port is read as an authority, as a host setter
+		// reads it ("user:pass@host"): errtext.OfAuthority.
+		authority := s.Component == Hostname.String() || s.Component == Port.String()
+		spans := appendTextSpans(errtext.PasswordSpans(s.Input, authority), s.Input, sec.texts)
+		s.Input = strings.Clone(errtext.Redacted(s.Input, spans))
 	}
 	s.Err = redactedCause(s.Err, secret)
 	return &s
+}
+
+// secrets is what sealed redacts in an error of create or Generate besides
+// the passwords that the URL parser reads in its Input, the pattern of the
+// password component, and what follows the first ":" of the pattern of the
+// username component.
+type secrets struct {
+	// texts are redacted wherever they are in the error.
+	texts []string
+	// hostname and port are whether the text of an error in the hostname,
+	// the port component is userinfo up to its last "@" (and all of it when
+	// it has none).
+	hostname, port bool
+}
+
+// secretsOf returns the secrets of the errors of create for the
+// constructor string str (when init is the Init that the constructor
+// string parser read in it, constructor true), or for the Init init
+// (constructor false). A password is secret as each reader of str reads
+// it, and where the readers disagree, the text they disagree on is too:
+//
+//   - the passwords that the URL parser reads in str, as it is and as
+//     scalar values (passwordsIn), which splits the userinfo at the LAST
+//     "@" of the authority: "https://u:p@S3@h/" has the password "p@S3";
+//   - the pattern of the password component, which the constructor string
+//     parser reads up to the FIRST "@" (an escaped "\@" too): "p", unless
+//     it is "*", the wildcard, which no password is;
+//   - when the hostname or port pattern holds an "@" (the authority has
+//     more than one, or one in a group or regular expression), the text
+//     from the start of the hostname to the last "@" of the port, or of the
+//     hostname when the port holds none ("S3"): a password to the URL
+//     parser, a host to the constructor string parser. In the errors of
+//     those two components, every text before the last "@" is redacted,
+//     and the whole text of a hostname followed by a port with an "@" (the
+//     text an error of theirs quotes may be part of a pattern, such as a
+//     group's name, which need not hold the "@" itself).
+//
+// An Init's hostname and port are read the same way ("u:pass@h" as the
+// hostname of an Init gives an error "xxxxx@h"): a URL setter reads an "@"
+// in them as the end of a userinfo.
+func secretsOf(str string, init *Init, constructor bool) secrets {
+	sec := secrets{texts: append(passwordsIn(str), passwordsIn(toUSVString(str))...)}
+	if init == nil {
+		return sec
+	}
+	if constructor && init.Password != nil && *init.Password != "*" {
+		sec.texts = append(sec.texts, *init.Password)
+	}
+	var hostname, port string
+	if init.Hostname != nil {
+		hostname = *init.Hostname
+	}
+	if init.Port != nil {
+		port = *init.Port
+	}
+	switch {
+	case strings.Contains(port, "@"):
+		sec.hostname, sec.port = true, true
+		sec.texts = append(sec.texts, hostname+":"+port[:strings.LastIndexByte(port, '@')])
+	case strings.Contains(hostname, "@"):
+		sec.hostname = true
+		sec.texts = append(sec.texts, hostname[:strings.LastIndexByte(hostname, '@')])
+	}
+	return sec
+}
+
+// appendTextSpans appends to spans, and returns, the spans of s where one
+// of the non-empty strings of texts is.
+func appendTextSpans(spans [][2]int, s string, texts []string) [][2]int {
+	for _, t := range texts {
+		for i := 0; t != ""; {
+			j := strings.Index(s[i:], t)
+			if j < 0 {
+				break
+			}
+			spans = append(spans, [2]int{i + j, i + j + len(t)})
+			i += j + len(t)
+		}
+	}
+	return spans
 }
 
 // containsAny reports whether s holds one of the non-empty strings of list.
@@ -210,7 +298,7 @@ func containsAny(s string, list []string) bool {
 // passwordsIn returns the passwords that a URL parser reads in s
 // (errtext.PasswordSpans), as strings.
 func passwordsIn(s string) []string {
-	if errtext.PasswordSpans == nil {
+	if errtext.PasswordSpans == nil || s == "" {
 		return nil
 	}
 	var out []string

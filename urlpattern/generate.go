@@ -103,7 +103,9 @@ import (
 func (p *Pattern) Generate(c Component, groups map[string]string) (_ string, err error) {
 	defer func() {
 		if err != nil {
-			err = sealed(err)
+			// The hostname and port patterns are read as create reads
+			// them (an "@" in them makes what comes before it userinfo).
+			err = sealed(err, secretsOf("", &Init{Hostname: new(p.patternString(Hostname)), Port: new(p.patternString(Port))}, false))
 		}
 	}()
 	if c >= numComponents {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	stdurl "net/url"
+	"strings"
 	"testing"
 
 	"github.com/webstd/url"
@@ -58,7 +59,25 @@ func patternPassword(c errcheck.Case, base string) []string {
 	if err == nil && p.Password() != "*" && p.Password() != "" {
 		out = append(out, p.Password(), c.Password)
 	}
+	// A password right after "//" and a user name, before any "/", "?" or
+	// "#", is one to a person, whatever the parsers make of the rest:
+	// "https://deploy:p\@S3CR3T@example.com/" ends the URL's authority at
+	// the "\", and the pattern's hostname "S3CR3T@h" does not parse.
+	if strings.HasSuffix(c.Prefix, "//") && c.User != "" && !strings.ContainsAny(c.User, ":@/?#\\") && !strings.ContainsAny(c.Password, "/?#") {
+		out = append(out, c.Password)
+	}
 	return out
+}
+
+// authorityPassword returns the password of c's good input read as the
+// authority of a URL ("user:pass@host"), as a host setter and a Host header
+// read it.
+func authorityPassword(c errcheck.Case) []string {
+	u, err := url.Parse("sc://" + c.Good().Input())
+	if err != nil || u.Password() == "" {
+		return nil
+	}
+	return []string{u.Password(), c.Password}
 }
 
 // handlePanic returns the panic of m.Handle(pattern), as an error.
@@ -167,16 +186,26 @@ var patternSurfaces = []patternSurface{
 		},
 	},
 	{
+		// The input as the hostname or the port of an Init, which a URL
+		// setter reads as an authority ("user:pass@host"), as the host of
+		// a URL. The review's example: New(Init{Hostname: "u:S3CR3T@x{"})
+		// held it whole in Error.Input.
+		name:      "Init hostname",
+		passwords: authorityPassword,
+		run: func(input string) []error {
+			port := "99999"
+			_, err1 := urlpattern.New(urlpattern.Init{Hostname: &input})
+			_, err2 := urlpattern.New(urlpattern.Init{Port: &input})
+			_, err3 := urlpattern.New(urlpattern.Init{Hostname: &input, Port: &port})
+			_, err4 := urlpattern.Options{IgnoreCase: true}.New(urlpattern.Init{Hostname: &input})
+			return []error{err1, err2, err3, err4}
+		},
+	},
+	{
 		// The input as the Host header of a request, which reads as an
 		// authority: "user:pass@host".
-		name: "router Host",
-		passwords: func(c errcheck.Case) []string {
-			u, err := url.Parse("sc://" + c.Good().Input())
-			if err != nil || u.Password() == "" {
-				return nil
-			}
-			return []string{u.Password(), c.Password}
-		},
+		name:      "router Host",
+		passwords: authorityPassword,
 		run: func(input string) []error {
 			_, err := router.RequestURL(&http.Request{Host: input, URL: &stdurl.URL{Path: "/"}})
 			return []error{err}
@@ -204,11 +233,16 @@ func checkPatterns(t *testing.T, c errcheck.Case) {
 // TestRedaction checks the redaction property on urlpattern and the router
 // for some spellings of a URL with a password, among them the review's
 // examples: ParseWithBase("/x", "https://user:S3CR3T@[::1/") and New with
-// that base URL put the base URL whole in Error.Input and Error().
+// that base URL put the base URL whole in Error.Input and Error();
+// Parse("https://deploy:p@S3CR3T@example.com/") put "S3CR3T@example.com"
+// in the hostname's error (and router.Handle's panic), and so did a "\@".
 func TestRedaction(t *testing.T) {
 	for _, prefix := range []string{"https://", "https:\\\\", "//", "sc://", "\u202e", ""} {
 		for _, suffix := range []string{"[::1/", "h/", "h:99999/", "h/\u009b[2J", "h/(", "h/:a:a", "{"} {
-			for _, password := range []string{"S3CR3T", "se\u202ecret", "s%65cret", "S3(CR3T"} {
+			// A password with an "@" (escaped or not): the URL parser ends
+			// the userinfo at the last "@", the constructor string parser
+			// at the first, and reads "S3CR3T@..." as the hostname.
+			for _, password := range []string{"S3CR3T", "se\u202ecret", "s%65cret", "S3(CR3T", "p@S3CR3T", `p\@S3CR3T`, "p@S3:CR3T", "p@S3{:CR3T", "p@S3@CR3T"} {
 				checkPatterns(t, errcheck.Case{Prefix: prefix, User: "user", Password: password, Suffix: suffix})
 			}
 		}
@@ -226,6 +260,14 @@ func FuzzRedaction(f *testing.F) {
 	f.Add("http", "A", "00(", "0")
 	f.Add("http", "A", "\xc1(", "0")
 	f.Add("https:/0", "", "A0000", "0") // the pathname "/0:A0000@0"
+	// A password with an "@", which the constructor string parser reads as
+	// the end of the userinfo, escaped or not.
+	f.Add("https://", "deploy", "p@S3CR3T", "example.com/")
+	f.Add("https://", "deploy", `p\@S3CR3T`, "example.com/")
+	f.Add("https://", "deploy", "p@S3{:CR3T", "example.com/")
+	f.Add("https://", "deploy", "p@S3:CR3T", "h:1/")
+	// An Init hostname with a userinfo.
+	f.Add("", "u", "S3CR3T", "x{")
 	f.Fuzz(func(t *testing.T, prefix, user, password, suffix string) {
 		checkPatterns(t, errcheck.Case{Prefix: prefix, User: user, Password: password, Suffix: suffix})
 	})

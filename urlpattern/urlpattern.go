@@ -128,14 +128,13 @@ type patternInput struct {
 // create implements https://urlpattern.spec.whatwg.org/#url-pattern-create.
 // Its error is sealed (see sealed).
 func create(input patternInput, baseURL *string, opts Options) (_ *Pattern, err error) {
-	defer func() {
-		if err != nil {
-			// The parser reads the string as scalar values (toUSVString).
-			err = sealed(err, append(passwordsIn(input.str), passwordsIn(toUSVString(input.str))...)...)
-		}
-	}()
 	// 1. Let init be null.
 	var init Init
+	defer func() {
+		if err != nil {
+			err = sealed(err, secretsOf(input.str, &init, input.init == nil))
+		}
+	}()
 	// 2. If input is a scalar value string then:
 	if input.init == nil {
 		// 2.1. Set init to the result of running parse a constructor string

@@ -20,7 +20,11 @@
 // hostname, port, pathname, search, query, hash, fragment, origin,
 // host-kind, public-suffix, registrable-domain), which can be empty. The
 // URL Standard's serialization is ASCII without controls, so no component
-// breaks the line.
+// breaks the line. (A line that held a control, an invalid byte or a code
+// point that a terminal acts on or a log viewer hides, as errors escape
+// them, would show it escaped as they do, "\u202E": no serialization
+// holds one, but urlparse does not rely on that to keep raw ones off a
+// terminal.)
 //
 // When a URL does not parse, urlparse prints an empty line in its place on
 // standard output, prints the error, with the line number of standard input
@@ -47,6 +51,11 @@
 // redacted, escaped, of a long input only the start and end), the error,
 // the validation error it failed at and the validation errors before it; a
 // blank line gives null. Validation errors are collected for -json only.
+// The input of a URL that parses is as it was given, but that every code
+// point that errors escape as hidden (U+009B, U+202E, U+FEFF, U+200B, ...)
+// is written as a JSON escape, "\u202e" (a surrogate pair above U+FFFF),
+// in every string of every object: the JSON holds none raw, and decodes to
+// the same strings.
 //
 // With -diagram each URL gives, for people, the href and under it one line
 // for each non-empty component that marks where it starts and ends ("^"
@@ -72,6 +81,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -81,6 +91,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/webstd/url"
 	"github.com/webstd/url/canonical"
@@ -239,7 +251,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageError("base: %v", err)
 		}
 	}
-	c.enc = json.NewEncoder(c.out)
+	c.enc = json.NewEncoder(&c.encoded)
 	c.enc.SetEscapeHTML(false)
 
 	if fs.NArg() == 0 {
@@ -265,7 +277,8 @@ type cli struct {
 	convert func(url.URL) (string, error) // nil without -canonical or -surt
 	errs    []string                      // the validation errors of the current input, with -json
 	out     *bufio.Writer
-	enc     *json.Encoder // writes to out
+	enc     *json.Encoder // writes to encoded
+	encoded bytes.Buffer  // what writeJSON writes to out
 	stderr  io.Writer
 	status  int
 }
@@ -377,7 +390,7 @@ func (c *cli) parseOne(input, where string, fromLines bool) {
 			if f.ValidationErrors == nil {
 				f.ValidationErrors = []string{}
 			}
-			c.enc.Encode(f)
+			c.writeJSON(f)
 		case !c.diagram:
 			c.out.WriteString("\n")
 		}
@@ -393,7 +406,7 @@ func (c *cli) parseOne(input, where string, fromLines bool) {
 			errs = []string{}
 		}
 		host := u.HostValue()
-		c.enc.Encode(result{
+		c.writeJSON(result{
 			Input: input, Href: u.Href(), Origin: u.Origin().String(), Protocol: u.Protocol(),
 			Username: u.Username(), Password: u.Password(), Host: u.Host(), Hostname: u.Hostname(),
 			HostKind: u.HostKind().String(), Port: u.Port(), Pathname: u.Pathname(), Search: u.Search(),
@@ -403,8 +416,7 @@ func (c *cli) parseOne(input, where string, fromLines bool) {
 	case c.diagram:
 		writeDiagram(c.out, u)
 	case c.get != nil:
-		c.out.WriteString(c.get(u))
-		c.out.WriteString("\n")
+		c.writeLine(c.get(u))
 	case c.convert != nil:
 		key, err := c.convert(u)
 		if err != nil {
@@ -414,10 +426,88 @@ func (c *cli) parseOne(input, where string, fromLines bool) {
 			c.status = 1
 			return
 		}
-		c.out.WriteString(key)
-		c.out.WriteString("\n")
+		c.writeLine(key)
 	default:
-		c.out.WriteString(u.Href())
-		c.out.WriteString("\n")
+		c.writeLine(u.Href())
+	}
+}
+
+// writeLine writes s and a newline to out, with every control, invalid
+// byte and code point that errtext escapes (errtext.Hidden) escaped as it
+// escapes them: "\u202E". A serialization of a URL has none, so that
+// writeLine writes it as it is.
+func (c *cli) writeLine(s string) {
+	if !needsEscape(s) {
+		c.out.WriteString(s)
+	} else {
+		// errtext.Message escapes what Of escapes, but for backslashes,
+		// which a serialization does not hold raw but in a non-special
+		// URL's path. It cuts a long text, which this does not.
+		for len(s) > 0 {
+			n := min(len(s), errtext.Head)
+			for n < len(s) && !utf8.RuneStart(s[n]) {
+				n++
+			}
+			c.out.WriteString(errtext.Message(s[:n]))
+			s = s[n:]
+		}
+	}
+	c.out.WriteString("\n")
+}
+
+// needsEscape reports whether s has a control, an invalid byte or a code
+// point that errtext.Hidden reports.
+func needsEscape(s string) bool {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r < 0x20 || r == 0x7f || errtext.Hidden(r) || r == utf8.RuneError && n == 1 {
+			return true
+		}
+		i += n
+	}
+	return false
+}
+
+// writeJSON writes v to out as a line of JSON, with every code point that
+// errtext.Hidden reports written as a JSON escape ("\u202e", a surrogate
+// pair above U+FFFF), so that no string of the line holds one raw and the
+// line decodes to what v holds. (encoding/json escapes controls, U+2028
+// and U+2029 itself, and writes an invalid byte as U+FFFD. Outside its
+// strings, JSON text is ASCII: a code point above it is in a string.)
+func (c *cli) writeJSON(v any) {
+	c.encoded.Reset()
+	if err := c.enc.Encode(v); err != nil {
+		return // (the values are strings, which always encode)
+	}
+	b := c.encoded.Bytes()
+	done := 0 // b[:done] is written
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if errtext.Hidden(r) {
+			c.out.Write(b[done:i])
+			if r > 0xFFFF {
+				hi, lo := utf16.EncodeRune(r)
+				writeJSONEscape(c.out, hi)
+				writeJSONEscape(c.out, lo)
+			} else {
+				writeJSONEscape(c.out, r)
+			}
+			done = i + n
+		}
+		i += n
+	}
+	c.out.Write(b[done:])
+}
+
+// writeJSONEscape writes the JSON escape of the UTF-16 code unit r.
+func writeJSONEscape(w *bufio.Writer, r rune) {
+	const hex = "0123456789abcdef"
+	w.WriteString(`\u`)
+	for shift := 12; shift >= 0; shift -= 4 {
+		w.WriteByte(hex[r>>shift&15])
 	}
 }

@@ -42,12 +42,19 @@ func (c Case) Placed() string { return c.Prefix + c.User + ":xxxxx@" + c.Suffix 
 
 // Secrets returns the forms in which the passwords may appear in a text:
 // each as it is, without ASCII tab or newline (the URL parser removes
-// them), percent-decoded, and as Go and this module escape it. Forms of
-// fewer than 3 bytes are left out: they turn up in any text by chance.
+// them), percent-decoded, and as Go and this module escape it; and of a
+// password with an "@" in it (percent-decoded), each part between two "@"
+// or an "@" and an end, and each part with a "\" at its end removed
+// (`p\@S3CR3T`): the URL parser splits a userinfo at its last "@", the
+// URLPattern constructor string parser at the first (an escaped "\@"
+// too), which reads what follows as the host. Forms of fewer than 3 bytes
+// are left out: they turn up in any text by chance; and so are forms of
+// U+FFFD only, what a reader makes of any invalid byte, of the password
+// or not.
 func Secrets(passwords ...string) []string {
 	var out []string
 	add := func(s string) {
-		if len(s) >= 3 && !contains(out, s) {
+		if len(s) >= 3 && strings.Trim(s, "\uFFFD") != "" && !contains(out, s) {
 			out = append(out, s)
 		}
 	}
@@ -55,7 +62,13 @@ func Secrets(passwords ...string) []string {
 		if p == "" {
 			continue
 		}
-		for _, s := range []string{p, removeTabs(p), percentDecode(p), removeTabs(percentDecode(p))} {
+		forms := []string{p, removeTabs(p), percentDecode(p), removeTabs(percentDecode(p))}
+		if d := removeTabs(percentDecode(p)); strings.Contains(d, "@") {
+			for _, part := range strings.Split(d, "@") {
+				forms = append(forms, part, strings.TrimSuffix(part, "\\"))
+			}
+		}
+		for _, s := range forms {
 			add(s)
 			q := fmt.Sprintf("%q", s)
 			add(q[1 : len(q)-1])
