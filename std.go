@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/netip"
 	stdurl "net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -433,24 +432,7 @@ func redactedStd(s *stdurl.URL) *stdurl.URL {
 		return s
 	}
 	r := *s
-	host := s.Host
-	spans := passwordSpans(host, true)
-	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
-	var b strings.Builder
-	done, runEnd := 0, -1 // host[:done] is written or redacted; runEnd ends the last run of spans
-	for _, sp := range spans {
-		if sp[0] >= sp[1] {
-			continue
-		}
-		if sp[0] > runEnd {
-			b.WriteString(host[done:sp[0]])
-			b.WriteString("xxxxx")
-		}
-		runEnd = max(runEnd, sp[1])
-		done = runEnd
-	}
-	b.WriteString(host[done:])
-	r.Host = b.String()
+	r.Host = errtext.Redact(s.Host, passwordSpans(s.Host, true))
 	return &r
 }
 

@@ -191,6 +191,19 @@ func Redacted(s string, spans [][2]int) string {
 	return b.String()
 }
 
+// Redact returns s with each run of the spans of s (start and end offsets,
+// in any order, overlapping or not) that overlap or touch replaced by one
+// "xxxxx", and nothing else changed: for a text that is not an error's but
+// goes into one, such as a net/url Host that a caller writes out before
+// Of reads it. It returns s itself when there is no span.
+func Redact(s string, spans [][2]int) string {
+	if len(spans) == 0 {
+		return s
+	}
+	var buf [9]string
+	return strings.Join(redactedPieces(buf[:0], s, spans), "")
+}
+
 // writeCut writes the marker of n bytes left out.
 func writeCut(b *strings.Builder, n int) {
 	b.WriteString(`\...(`)
