@@ -182,8 +182,11 @@ var redactionSurfaces = []redactionSurface{
 			_, err2 := DomainToASCII(input)
 			errs := []error{err1, err2}
 			for _, href := range []string{"https://example.com/", "sc://example/"} {
-				u := MustParse(href)
-				errs = append(errs, u.SetHost(input), u.SetHostname(input))
+				// Each setter on a URL of its own: SetHost may succeed
+				// with a port ("00:100@0" sets host 0.0.0.0, port 100),
+				// which the URL then rightly shows in SetHostname's error.
+				u, v := MustParse(href), MustParse(href)
+				errs = append(errs, u.SetHost(input), v.SetHostname(input))
 			}
 			return errs
 		},
