@@ -18,7 +18,7 @@ func execRegexp(t testing.TB, c *component, input string) ([]Group, bool) {
 	t.Helper()
 	re, ok := compiledRegexps.Load(c)
 	if !ok {
-		r, err := jsregexp.Compile(c.regexpString, c.opts.ignoreCase)
+		r, err := jsregexp.CompileOracle(c.regexpString, c.opts.ignoreCase)
 		if err != nil {
 			t.Fatalf("the regular expression %q of a component matched directly does not compile: %v", c.regexpString, err)
 		}

@@ -69,6 +69,28 @@ func TestCaps(t *testing.T) {
 	}
 }
 
+// TestCompileOracle checks that CompileOracle lifts MaxProgram and no
+// other cap: a long text compiles and matches, nested counts and depth
+// are still refused.
+func TestCompileOracle(t *testing.T) {
+	long := strings.Repeat("o", 4*MaxProgram)
+	if _, err := Compile(long, false); err == nil {
+		t.Fatalf("Compile of %d code points: no error, want the cap on program size", len(long))
+	}
+	re, err := CompileOracle("^"+long+"$", false)
+	if err != nil {
+		t.Fatalf("CompileOracle of %d code points: %.200v", len(long), err)
+	}
+	if !re.MatchString(long) || re.MatchString(long[1:]) {
+		t.Errorf("CompileOracle of %d code points does not match exactly its text", len(long))
+	}
+	for _, p := range []string{"(?:(?:){40}){26}", "a{1001}", strings.Repeat("(?:", MaxDepth+1) + "a" + strings.Repeat(")", MaxDepth+1)} {
+		if _, err := CompileOracle(p, false); err == nil {
+			t.Errorf("CompileOracle(%.40q): no error, want a cap other than program size", p)
+		}
+	}
+}
+
 // slowPatterns are the patterns of finding F1 of issue 20, which a 100 KB
 // input took 5 to 14 seconds to match when the caps let them through, as
 // URLPattern compiles them for a pathname "/:p(...)".

@@ -141,16 +141,31 @@ type Regexp struct {
 // Compile compiles the ECMAScript pattern src as RegExpCreate(src, "v") does,
 // or with "vi" when ignoreCase is true.
 func Compile(src string, ignoreCase bool) (*Regexp, error) {
+	return compile(src, ignoreCase, MaxProgram)
+}
+
+// CompileOracle compiles src as Compile does, with every cap but
+// MaxProgram: a program of any size. It is for tests that hold a faster
+// matcher to the regular expression it stands for, such as the
+// components urlpattern matches directly, whose fixed text may be longer
+// than the cap allows a regular expression to be. A pattern a user
+// supplies goes through Compile.
+func CompileOracle(src string, ignoreCase bool) (*Regexp, error) {
+	return compile(src, ignoreCase, 1<<40)
+}
+
+// compile compiles src into a program of at most maxProgram instructions.
+func compile(src string, ignoreCase bool, maxProgram int) (*Regexp, error) {
 	tree, ncap, err := parse(src, flags{ignoreCase: ignoreCase})
 	if err != nil {
 		return nil, err
 	}
 	// The size of the program is known before it is built, so that a
 	// pattern over the cap costs no more than reading it.
-	if err := measure(src, tree); err != nil {
+	if err := measure(src, tree, maxProgram); err != nil {
 		return nil, err
 	}
-	if n := tree.size + 3; n > MaxProgram {
+	if n := tree.size + 3; n > maxProgram {
 		return nil, tooLarge(src, 0, strconv.Itoa(n))
 	}
 	c := &compiler{prog: make([]inst, 0, tree.size+3)}
@@ -172,16 +187,16 @@ func tooLarge(src string, pos int, size string) error {
 }
 
 // measure sets the size, nullable and product fields of n and the nodes
-// under it, and returns the error of the innermost node over MaxProgram or
-// MaxRepeatProduct, if any. Sizes saturate at MaxProgram+1 and each node is
+// under it, and returns the error of the innermost node over maxProgram or
+// MaxRepeatProduct, if any. Sizes saturate at maxProgram+1 and each node is
 // visited once: the time is linear in the length of the pattern, however
 // large the program it describes. Products need no saturation: a node's
 // is at most MaxRepeat times one of at most MaxRepeatProduct, or measure
 // has returned.
-func measure(src string, n *node) error {
+func measure(src string, n *node, maxProgram int) error {
 	n.product = 1
 	for _, s := range n.subs {
-		if err := measure(src, s); err != nil {
+		if err := measure(src, s, maxProgram); err != nil {
 			return err
 		}
 		n.product = max(n.product, s.product)
@@ -238,8 +253,8 @@ func measure(src string, n *node) error {
 			size = n.min*iter + (n.max-n.min)*optional
 		}
 	}
-	n.size = min(size, MaxProgram+1)
-	if n.size > MaxProgram {
+	n.size = min(size, maxProgram+1)
+	if n.size > maxProgram {
 		return tooLarge(src, n.pos, fmt.Sprintf("more than %d", MaxProgram))
 	}
 	return nil

@@ -249,7 +249,7 @@ func checkSize(t *testing.T, pattern string, ignoreCase bool, re *Regexp, err er
 		return
 	}
 	product := countProduct(tree)
-	merr := measure(pattern, tree)
+	merr := measure(pattern, tree, MaxProgram)
 	productMsg := fmt.Sprintf("over %d, the cap on nested counts", MaxRepeatProduct)
 	sizeMsg := fmt.Sprintf("over %d, the cap on program size", MaxProgram)
 	if merr == nil && product > MaxRepeatProduct {
