@@ -162,17 +162,18 @@ func ExampleServeMux_authMiddleware() {
 }
 
 // A path value is percent-decoded, as net/http's are; EscapedPathValue
-// gives it as the pattern matched it, in which "%2F" was no separator.
+// gives it as the pattern matched it, in which "%3F" was no "?" and "%25"
+// no percent sign.
 func ExampleEscapedPathValue() {
 	mux := router.NewServeMux()
 	mux.HandleFunc("/files/:name", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Printf("%q %q\n", r.PathValue("name"), router.EscapedPathValue(r, "name"))
 	})
-	for _, target := range []string{"/files/a%20b.txt", "/files/a%2Fb", "/files/100%25"} {
+	for _, target := range []string{"/files/a%20b.txt", "/files/why%3F", "/files/100%25"} {
 		mux.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "http://example.com"+target, nil))
 	}
 	// Output:
 	// "a b.txt" "a%20b.txt"
-	// "a/b" "a%2Fb"
+	// "why?" "why%3F"
 	// "100%" "100%25"
 }

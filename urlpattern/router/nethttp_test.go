@@ -144,6 +144,7 @@ const (
 	unclean       difference = "not clean to path.Clean (net/http redirects)"
 	percent       difference = "a percent-encoded byte in the path"
 	hostPort      difference = "a port in the Host"
+	queryPercent  difference = "percent-encoding of the query not in its normal form (redirected)"
 	subtree       difference = "a subtree without its last /"
 )
 
@@ -169,6 +170,9 @@ func differences(r *http.Request) []difference {
 	if strings.Contains(sentPath(r), "%") {
 		d = append(d, percent)
 	}
+	if q := r.URL.RawQuery; lowerHex.MatchString(q) || encodedUnreserved.MatchString(q) {
+		d = append(d, queryPercent)
+	}
 	if strings.Contains(strings.TrimPrefix(r.Host, "["), ":") && !strings.HasSuffix(r.Host, "]") {
 		d = append(d, hostPort)
 	}
@@ -177,6 +181,14 @@ func differences(r *http.Request) []difference {
 	}
 	return d
 }
+
+// lowerHex and encodedUnreserved find percent-encoding not in its normal
+// form: hex digits in lower case, and RFC 3986's unreserved characters
+// encoded.
+var (
+	lowerHex          = regexp.MustCompile(`%([a-f][0-9a-fA-F]|[0-9a-fA-F][a-f])`)
+	encodedUnreserved = regexp.MustCompile(`%(2[dDeE]|3[0-9]|[46][1-9a-fA-F]|[57][0-9aA]|5[fF]|7[eE])`)
+)
 
 // TestNetHTTPDifferencesCorpus serves the paths and queries of the URLs of
 // the shared corpus, and the seeds of the one-reading property, through a

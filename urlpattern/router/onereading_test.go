@@ -223,6 +223,13 @@ func checkOneReading(t *testing.T, method, target, host, prefix string, depth in
 	if hr.URL.Path != url.PercentDecodeString(sent) || hasDotSegment(hr.URL.Path) {
 		t.Fatalf("%s: r.URL.Path %q, the pattern matched %q", where, hr.URL.Path, sent)
 	}
+	// The path the pattern matched is the one r.URL.Path spells, so the
+	// route chosen is the first that matches the path as a handler, or
+	// http.FileServer, reads it ("/adm%69n/x" is not routed past
+	// "/admin/*").
+	if p := reencodedPath(hr.URL.Path); p != sent {
+		t.Fatalf("%s: routed as %q, but r.URL.Path %q spells %q", where, sent, hr.URL.Path, p)
+	}
 	if f := m.front; f.Host != hr.Host || f.URL.Path != prefix+hr.URL.Path || sentPath(f) != prefix+sent ||
 		f.URL.RawQuery != hr.URL.RawQuery || f.RequestURI != hr.RequestURI {
 		t.Fatalf("%s: the middleware in front read %q %q %q, the handler %q %q %q",
@@ -271,6 +278,10 @@ func checkRedirect(t *testing.T, where string, req, atMux *http.Request, rec *ht
 		sent += "?" + atMux.URL.RawQuery
 	}
 	read, err := url.Parse("http://" + req.Host + sent)
+	// The URL read, with its percent-encoding in the normal form: the same
+	// bytes decoded, in hex digits of upper case, and bare in the path
+	// where they may be.
+	read = sameDecoded(t, where, read, next, prefix)
 	withPrefix := read.Origin().String() + prefix + pathQuery(read)
 	if err != nil || next.Href() != read.Href() && (prefix == "" || next.Href() != withPrefix) {
 		t.Fatalf("%s: redirected to %q, %q, not the URL %q read from the request (%v)", where, loc, next.Href(), read.Href(), err)
@@ -290,6 +301,57 @@ func checkRedirect(t *testing.T, where string, req, atMux *http.Request, rec *ht
 		t.Fatalf("%s: redirected to %q, which net/http does not read", where, loc)
 	}
 	checkOneReading(t, req.Method, target, next.Host(), prefix, depth+1)
+}
+
+// sameDecoded returns read, the URL of a request, as next, the URL it
+// was redirected to, when they differ only in their percent-encoding: the
+// path and query of next are those of read (after prefix, for the path)
+// with the same bytes decoded, and next's hex digits are in upper case.
+// Otherwise it returns read.
+func sameDecoded(t *testing.T, where string, read, next url.URL, prefix string) url.URL {
+	t.Helper()
+	if read.Host() != next.Host() || read.Protocol() != next.Protocol() {
+		return read
+	}
+	q1, ok1 := read.Query()
+	q2, ok2 := next.Query()
+	p2, ok := strings.CutPrefix(next.Pathname(), prefix)
+	if !ok || ok1 != ok2 || url.PercentDecodeString(read.Pathname()) != url.PercentDecodeString(p2) ||
+		url.PercentDecodeString(q1) != url.PercentDecodeString(q2) {
+		return read
+	}
+	for i := strings.IndexByte(pathQuery(next), '%'); i >= 0 && i+2 < len(pathQuery(next)); i++ {
+		if s := pathQuery(next); s[i] == '%' && strings.ContainsAny(s[i+1:i+3], "abcdef") {
+			t.Fatalf("%s: redirected to %q, with hex digits in lower case", where, next.Href())
+		}
+	}
+	if prefix != "" {
+		v, err := url.Parse(next.Origin().String() + p2 + strings.TrimPrefix(pathQuery(next), next.Pathname()))
+		if err != nil {
+			return read
+		}
+		return v
+	}
+	return next
+}
+
+// reencodedPath returns the path that the URL parser reads from the
+// decoded path p, r.URL.Path, when "%", "?", "#", "\", the controls,
+// space and non-ASCII bytes are percent-encoded again.
+func reencodedPath(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; c <= ' ' || c >= 0x7f || strings.IndexByte(`%?#\`, c) >= 0 {
+			fmt.Fprintf(&b, "%%%02X", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	u, err := url.Parse("http://h" + b.String())
+	if err != nil {
+		return ""
+	}
+	return u.Pathname()
 }
 
 // pathQuery returns the path and query of u, as a request-target.
@@ -358,6 +420,12 @@ var oneReadingSeeds = [][3]string{
 	{"OPTIONS", "*", "example.com"},
 	{"GET", "/caf\xe9", "example.com"},
 	{"GET", "/%zz", "example.com"},
+	{"GET", "/adm%69n/secret", "example.com"},
+	{"GET", "/%61dmin", "example.com"},
+	{"GET", "/admin%2Fsecret", "example.com"},
+	{"GET", "/%40scope/x?%61=%2f", "example.com"},
+	{"GET", "/a%3b%3D%2C%7e%7C", "example.com"},
+	{"POST", "/books/%37", "example.com"},
 }
 
 // TestServeMuxOneReading checks the property of checkOneReading on the

@@ -83,13 +83,17 @@
 //     keeps them (and names the host in a Location whose path starts with
 //     "//": "/.//evil.example/" is redirected to
 //     "//example.com//evil.example/");
-//   - a segment has a percent-encoded byte: net/http's matches the decoded
-//     segment against a pattern's text ("/%61dmin" is "/admin"); a
-//     ServeMux matches the encoded path, as the URL Pattern Standard does,
-//     whose patterns percent-encode their text as a URL's path is
-//     ("/%61dmin" is not "/admin"; "/café" is "/caf%C3%A9", which
-//     "/caf%c3%a9" is not). Both give path values decoded: "a/b" for
-//     "a%2Fb", which net/http's and the pattern both match as one segment;
+//   - a byte is percent-encoded that need not be, an ASCII character the
+//     URL Standard writes bare in a path ("/%61dmin", "/%40scope"), or the
+//     hex digits are in lower case ("/caf%c3%a9"): net/http's matches the
+//     decoded segment against a pattern's text; a ServeMux redirects to
+//     the normal form ("/admin", "/@scope", "/caf%C3%A9"), in which the
+//     pattern's text, percent-encoded as a URL's path is, compares with
+//     the path as net/http's decoding reads it. In the query, a ServeMux
+//     decodes only RFC 3986's unreserved characters ("-", ".", "_", "~",
+//     letters and digits) and writes hex digits in upper case, since "&",
+//     "=" and "+" delimit what a handler decodes. Both give path values
+//     decoded ("a b.txt" for "a%20b.txt");
 //   - a byte the URL Standard percent-encodes is sent bare in the path or
 //     the query (a non-ASCII character, a space, `"`, "<", ">", "`", "{",
 //     "}", and "'" in the query): a ServeMux redirects to the encoded form,
@@ -105,9 +109,12 @@
 //   - the path names a subtree without its last "/" ("/docs" for the
 //     pattern "/docs/"): net/http's redirects to "/docs/", a ServeMux does
 //     not ("/docs{/*}?" matches both);
-//   - the percent-decoding of the path has a "." or ".." segment
-//     ("/files/..%2Fadmin"): a ServeMux answers 400 Bad Request, net/http's
-//     routes it, with the path value "../admin";
+//   - the path has a percent-encoded "/" or "\" ("/files/a%2Fb",
+//     "/files/..%2Fadmin"): a ServeMux answers 400 Bad Request, as Apache
+//     httpd does by default (AllowEncodedSlashes Off), since the pattern
+//     reads one segment where r.URL.Path, path.Clean and http.FileServer
+//     read a separator; net/http's routes it, with the path value "a/b" or
+//     "../admin";
 //   - the request cannot be read as one URL: a "#", a control character
 //     or bytes that are not UTF-8 in the request-target, no Host (HTTP/1.0),
 //     a Host the host parser refuses (an IPv6 zone), a CONNECT to a host
@@ -147,9 +154,10 @@
 //	GET /files\..\admin/x               301 /admin/x                      200 any
 //	GET /admin//x                       200 admin-tree                    307 /admin/x
 //	GET /.//evil.example/               301 //example.com//evil.example/  307 /evil.example/
-//	GET /%61dmin                        200 any                           200 admin
-//	GET /books/%37                      200 book id=7                     200 book id=7
-//	GET /files/a%2Fb                    200 file name=a/b                 200 file name=a/b
+//	GET /%61dmin                        301 /admin                        200 admin
+//	GET /adm%69n/x                      301 /admin/x                      200 admin-tree
+//	GET /books/%37                      301 /books/7                      200 book id=7
+//	GET /files/a%2Fb                    400                               200 file name=a/b
 //	GET /search?q=it's                  301 /search?q=it%27s              200 any
 //	GET /café                           301 /caf%C3%A9                    200 any
 //	GET /x Host:ADMIN.example.com       301 //admin.example.com/x         200 any

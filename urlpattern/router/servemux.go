@@ -51,6 +51,15 @@ import (
 //   - characters the standard percent-encodes in the path or the query
 //     (space, non-ASCII, `"`, "<", ">", and "'" in the query, ...):
 //     "/search?q=it's" is redirected to "/search?q=it%27s";
+//   - percent-encoding not in its normal form (RFC 3986, section 6.2.2):
+//     hex digits in lower case, or an ASCII character encoded that the
+//     standard writes bare in a path ("/adm%69n/x", "/%40scope") or that
+//     is one of RFC 3986's unreserved characters in the query
+//     ("?%61=1"): they are redirected to "/admin/x", "/@scope", "?a=1".
+//     So a pattern's text, which the URL Pattern Standard percent-encodes
+//     as a URL's path is, compares with the path as r.URL.Path reads it:
+//     "/adm%69n/x" reaches the route "/admin/*", not a catch-all after it
+//     whose handler would read "/admin/x";
 //   - a Host that is not its serialization: upper case ("Example.COM"),
 //     percent-encoded ("%61dmin.example.com"), full-width letters or
 //     Unicode (to Punycode), an IPv4 address in another notation
@@ -96,12 +105,13 @@ import (
 //     character (which net/http's server refuses), a space at the end
 //     (which the URL parser would drop), or bytes that are not UTF-8
 //     (which the URL parser would replace);
-//   - a path whose percent-decoding, r.URL.Path, has a "." or ".."
-//     segment with "/" or "\" as separators: "/files/..%2Fsecret". The
-//     URL Standard keeps "%2F" in a segment, so the pattern sees the one
-//     segment "..%2Fsecret", but path.Clean(r.URL.Path) reads "/secret"
-//     and a handler that joins PathValue("name") to a directory reads
-//     "../secret". net/http's ServeFile refuses the same paths.
+//   - a path with a percent-encoded "/" or "\" ("/files/a%2Fb",
+//     "/files/..%2Fsecret"), as Apache httpd refuses it by default
+//     (AllowEncodedSlashes Off). The URL Standard keeps "%2F" in a
+//     segment, so the pattern sees the one segment "..%2Fsecret", but
+//     r.URL.Path is "/files/../secret", which path.Clean reads as
+//     "/secret", and a handler that joins PathValue("name") to a directory
+//     reads "../secret".
 //
 // The scheme is the one of the connection the server accepted (https when
 // r.TLS is set), not that of an absolute-form request-target: behind a
@@ -222,7 +232,7 @@ func Result(r *http.Request) *urlpattern.Result {
 // EscapedPathValue returns the value of the group name of the pathname of
 // the route that a ServeMux chose for r, as the pattern matched it: the
 // text of the request's path, percent-encoded as the URL Standard
-// serializes a path ("a%20b.txt", "a%2Fb"). It is what
+// serializes a path ("a%20b.txt", "100%25"). It is what
 // r.PathValue(name) holds before the ServeMux percent-decodes it, and
 // what Result(r).Pathname.Groups[name].Value holds, without executing the
 // other components. It returns the empty string when the group did not
@@ -231,9 +241,8 @@ func Result(r *http.Request) *urlpattern.Result {
 // r.SetPathValue do not change it.
 //
 // The two differ where a percent-encoded byte means something in a path:
-// "%2F" is a "/" in PathValue but not a separator of segments for the
-// pattern, which matched "a%2Fb" as one segment; "%25" is a "%" in
-// PathValue, so decoding a PathValue again is wrong.
+// "%25" is a "%" in PathValue, so decoding a PathValue again is wrong, and
+// "%3F" a "?".
 func EscapedPathValue(r *http.Request, name string) string {
 	lr, _ := r.Context().Value(resultKey{}).(*lazyResult)
 	if lr == nil {
@@ -414,10 +423,13 @@ func readRequest(r *http.Request) (url.URL, reading, error) {
 	parsed := err == nil
 	if parsed && u.Host() == r.Host && u.Pathname() == path {
 		if q, ok := u.Query(); ok == hasQuery && q == query {
-			if hidesDotSegment(path) {
-				return url.URL{}, 0, errors.New("router: request for " + errtext.QuoteOf(path) + ", whose percent-decoding has a dot segment")
+			if hasEncodedSeparator(path) {
+				return url.URL{}, 0, encodedSeparatorError(path)
 			}
-			return u, serialized, nil
+			if percentNormal(path, keptInPath) && percentNormal(query, keptInQuery) {
+				return u, serialized, nil
+			}
+			return normalizePercent(u)
 		}
 	}
 	if err := checkHost(r.Host); err != nil {
@@ -430,10 +442,10 @@ func readRequest(r *http.Request) (url.URL, reading, error) {
 		_, perr := url.Parse(s)
 		return url.URL{}, 0, fmt.Errorf("router: request for %s with the Host %s: %w", errtext.QuoteOf(path), errtext.Quote(errtext.OfAuthority(r.Host)), perr)
 	}
-	if hidesDotSegment(u.Pathname()) {
-		return url.URL{}, 0, errors.New("router: request for " + errtext.QuoteOf(u.Pathname()) + ", whose percent-decoding has a dot segment")
+	if hasEncodedSeparator(u.Pathname()) {
+		return url.URL{}, 0, encodedSeparatorError(u.Pathname())
 	}
-	return u, unserialized, nil
+	return normalizePercent(u)
 }
 
 // checkHost returns an error when host, a request's Host, is empty or
@@ -492,23 +504,123 @@ func checkTarget(path, query string, hasQuery bool) error {
 	return nil
 }
 
-// hidesDotSegment reports whether the percent-decoding of the path p has
-// a segment "." or "..", with both "/" and "\" as separators, as
-// path.Clean, filepath.Clean on Windows and net/http's ServeFile read it.
-// A serialized path has no such segment of its own, so only a
-// percent-encoded "/" or "\" ("..%2F") makes one. It allocates only for a
-// path with a "%", decoded as the standard's percent-decode does.
-func hidesDotSegment(p string) bool {
-	if strings.IndexByte(p, '%') < 0 {
-		return false
-	}
-	isSeparator := func(r rune) bool { return r == '/' || r == '\\' }
-	for segment := range strings.FieldsFuncSeq(url.PercentDecodeString(p), isSeparator) {
-		if segment == "." || segment == ".." {
+// hasEncodedSeparator reports whether the path p has a percent-encoded
+// "/" or "\" ("%2F", "%5c"): a byte that net/url's Path, path.Clean,
+// filepath.Clean on Windows and net/http's ServeFile read as a separator
+// where the URL Standard and a pattern read one segment, so that
+// "/files/..%2Fsecret" and "/admin%2Fsecret" are "/secret" and
+// "/admin/secret" to a handler and one segment to the route.
+func hasEncodedSeparator(p string) bool {
+	for i := strings.IndexByte(p, '%'); i >= 0 && i+2 < len(p); i++ {
+		if b, ok := percentByte(p[i+1], p[i+2]); ok && p[i] == '%' && (b == '/' || b == '\\') {
 			return true
 		}
 	}
 	return false
+}
+
+// encodedSeparatorError is the error of a request whose path p has a
+// percent-encoded separator.
+func encodedSeparatorError(p string) error {
+	return errors.New("router: request for " + errtext.QuoteOf(p) + `, with a percent-encoded "/" or "\\", which r.URL.Path reads as a separator`)
+}
+
+// The normal form of percent-encoding that a ServeMux routes
+// (RFC 3986, section 6.2.2): the hex digits of every "%XX" in upper case,
+// and a byte encoded only when it must be, so that a pattern's text
+// compares with the path and query as net/http's decoding reads them:
+// "/adm%69n/x" is "/admin/x" to r.URL.Path, and the ServeMux routes it
+// as "/admin/x", after a redirect.
+//
+// keptInPath says which bytes stay encoded in a path: those the URL
+// Standard's serializer would encode (it encodes `"`, "<", ">", "`", "{",
+// "}" and "^" again after they are decoded), the delimiters "%", "?" and
+// "#", the separators "/" and "\", which a ServeMux refuses encoded, the
+// controls and space, which the URL parser removes or trims, and
+// non-ASCII bytes. keptInQuery keeps every byte but RFC 3986's unreserved
+// characters (letters, digits, "-", ".", "_", "~"), since "&", "=" and "+"
+// delimit the names and values that a handler decodes.
+func keptInPath(b byte) bool {
+	return b <= ' ' || b >= 0x7f || strings.IndexByte(`%?#/\`, b) >= 0
+}
+
+func keptInQuery(b byte) bool {
+	return !('a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || strings.IndexByte("-._~", b) >= 0)
+}
+
+// percentByte returns the byte that the hex digits h and l stand for.
+func percentByte(h, l byte) (byte, bool) {
+	hi, ok1 := unhex(h)
+	lo, ok2 := unhex(l)
+	return hi<<4 | lo, ok1 && ok2
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	}
+	return 0, false
+}
+
+// percentNormal reports whether every "%XX" of s is in the normal form:
+// upper-case hex digits, encoding a byte that kept says stays encoded.
+func percentNormal(s string, kept func(byte) bool) bool {
+	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); i++ {
+		if b, ok := percentByte(s[i+1], s[i+2]); ok && s[i] == '%' && (!kept(b) || s[i+1] >= 'a' || s[i+2] >= 'a') {
+			return false
+		}
+	}
+	return true
+}
+
+// appendPercentNormal appends s to dst with every "%XX" in the normal
+// form: decoded when kept says the byte need not stay encoded, with
+// upper-case hex digits otherwise.
+func appendPercentNormal(dst []byte, s string, kept func(byte) bool) []byte {
+	const upperHex = "0123456789ABCDEF"
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if b, ok := percentByte(s[i+1], s[i+2]); ok {
+				if kept(b) {
+					dst = append(dst, '%', upperHex[b>>4], upperHex[b&15])
+				} else {
+					dst = append(dst, b)
+				}
+				i += 2
+				continue
+			}
+		}
+		dst = append(dst, s[i])
+	}
+	return dst
+}
+
+// normalizePercent returns the URL u with the percent-encoding of its
+// path and query in the normal form, to redirect a request to: the
+// pathname's decoded bytes are encoded again by the URL parser where the
+// standard encodes them.
+func normalizePercent(u url.URL) (url.URL, reading, error) {
+	b := make([]byte, 0, len(u.Href()))
+	b = append(b, u.Protocol()...)
+	b = append(b, "//"...)
+	b = append(b, u.Host()...)
+	b = appendPercentNormal(b, u.Pathname(), keptInPath)
+	if q, ok := u.Query(); ok {
+		b = append(b, '?')
+		b = appendPercentNormal(b, q, keptInQuery)
+	}
+	v, err := url.Parse(string(b))
+	if err != nil || !percentNormal(v.Pathname(), keptInPath) || hasEncodedSeparator(v.Pathname()) {
+		// (Decoding bytes of a serialized path does not make a URL the
+		// parser refuses, nor one whose path it would encode otherwise.)
+		return url.URL{}, 0, fmt.Errorf("router: request for %s: its percent-encoding has no normal form", errtext.QuoteOf(u.Pathname()))
+	}
+	return v, unserialized, nil
 }
 
 // location returns the reference a request r, read as the URL u that is

@@ -215,15 +215,22 @@ func TestPathValue(t *testing.T) {
 	std.HandleFunc("/files/{name}", func(w http.ResponseWriter, r *http.Request) { stdGot = r.PathValue("name") })
 	for _, c := range []struct{ target, value, escaped string }{
 		{"/files/a%20b.txt", "a b.txt", "a%20b.txt"},
-		{"/files/a%2Fb", "a/b", "a%2Fb"},
+		{"/files/why%3F", "why?", "why%3F"},
 		{"/files/100%25", "100%", "100%25"},
 		{"/files/%E2%82%AC", "\u20ac", "%E2%82%AC"},
-		{"/files/%e2%82%ac", "\u20ac", "%e2%82%ac"},
+		{"/files/%40x", "@x", "@x"}, // after the redirect to the normal form
+		{"/files/caf%c3%a9", "caf\u00e9", "caf%C3%A9"},
 		{"/files/a+b", "a+b", "a+b"},
 	} {
 		got, stdGot = values{}, ""
 		req := rawRequest("GET", c.target, "example.com")
-		mux.ServeHTTP(httptest.NewRecorder(), req)
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, req)
+		if loc := rec.Header().Get("Location"); rec.Code == http.StatusMovedPermanently {
+			// Not in the normal form: the value of the request redirected to.
+			req = rawRequest("GET", loc, "example.com")
+			mux.ServeHTTP(httptest.NewRecorder(), req)
+		}
 		if got != (values{"/files/:name", c.value, c.escaped}) {
 			t.Errorf("%s: Pattern %q, PathValue %q, EscapedPathValue %q, want %q %q", c.target, got.pattern, got.value, got.escaped, c.value, c.escaped)
 		}
@@ -245,9 +252,10 @@ func TestPathValue(t *testing.T) {
 	}
 }
 
-// TestHidesDotSegment checks the test of the paths whose percent-decoding
-// has a dot segment that the URL Standard does not see.
-func TestHidesDotSegment(t *testing.T) {
+// TestHasEncodedSeparator checks the test of the paths with a
+// percent-encoded "/" or "\", which every path whose percent-decoding
+// has a dot segment the URL Standard does not see has.
+func TestHasEncodedSeparator(t *testing.T) {
 	for p, want := range map[string]bool{
 		"/a/b":              false,
 		"/a/..%2Fb":         true,
@@ -255,22 +263,57 @@ func TestHidesDotSegment(t *testing.T) {
 		"/a/%2E%2E%2Fb":     true,
 		"/a/.%2Fb":          true,
 		"/a%2F.":            true,
-		"/a%2F..":           true,
 		"/a%5C..%5Cb":       true,
-		"/a/...%2Fb":        false,
-		"/a/..b%2Fc":        false,
-		"/a/x%2F%2e%2ex":    false,
-		"/a/%2F%2F":         false,
-		"/a/%252e%252e%2Fb": false,
+		"/a%5cb":            true,
+		"/a/...%2Fb":        true,
+		"/a/%2F%2F":         true,
+		"/a/%252e%252e%2Fb": true,
+		"/a/%252F":          false,
+		"/a/%2G%2F":         true,
+		"/a/%%2F":           true,
 		"/%":                false,
 		"/..%2":             false,
 		"/..%2F":            true,
+		"/%2":               false,
 	} {
-		if got := hidesDotSegment(p); got != want {
-			t.Errorf("hidesDotSegment(%q) = %v, want %v", p, got, want)
+		if got := hasEncodedSeparator(p); got != want {
+			t.Errorf("hasEncodedSeparator(%q) = %v, want %v", p, got, want)
 		}
-		if got := hasDotSegment(url.PercentDecodeString(p)); got != want {
-			t.Errorf("the test's model: hasDotSegment(decoded %q) = %v, want %v", p, got, want)
+		if hasDotSegment(url.PercentDecodeString(p)) && !want {
+			t.Errorf("the decoding of %q has a dot segment, but no encoded separator was found", p)
+		}
+	}
+}
+
+// TestPercentNormal checks the normal form of percent-encoding that a
+// ServeMux routes, in a path and in a query.
+func TestPercentNormal(t *testing.T) {
+	for _, c := range []struct {
+		s, path, query string
+	}{
+		{"/a/b", "/a/b", "/a/b"},
+		{"/adm%69n/x", "/admin/x", "/admin/x"},
+		{"/%61%7A%41%5A%30%39%2D%2E%5F%7E", "/azAZ09-._~", "/azAZ09-._~"},
+		{"/a%3Bb%3D%26%2B%40%3A%21%24%27%28%29%2A%2C", "/a;b=&+@:!$'()*,", "/a%3Bb%3D%26%2B%40%3A%21%24%27%28%29%2A%2C"},
+		{"/caf%c3%a9", "/caf%C3%A9", "/caf%C3%A9"},
+		{"/a%2fb%5cc", "/a%2Fb%5Cc", "/a%2Fb%5Cc"},
+		{"/a%20b%09%7f%3f%23%25", "/a%20b%09%7F%3F%23%25", "/a%20b%09%7F%3F%23%25"},
+		{"/%22%3C%3E%60%7B%7D%5E", "/\"<>`{}^", "/%22%3C%3E%60%7B%7D%5E"},
+		{"/%zz%2", "/%zz%2", "/%zz%2"},
+		{"/%%41", "/%A", "/%A"},
+	} {
+		for _, k := range []struct {
+			name string
+			kept func(byte) bool
+			want string
+		}{{"path", keptInPath, c.path}, {"query", keptInQuery, c.query}} {
+			got := string(appendPercentNormal(nil, c.s, k.kept))
+			if got != k.want {
+				t.Errorf("%s %q: normal form %q, want %q", k.name, c.s, got, k.want)
+			}
+			if normal := percentNormal(c.s, k.kept); normal != (got == c.s) {
+				t.Errorf("%s %q: percentNormal = %v, but the normal form is %q", k.name, c.s, normal, got)
+			}
 		}
 	}
 }
@@ -314,7 +357,7 @@ func TestRequestURL(t *testing.T) {
 	}{
 		{"http://example.com/a/b?c=d", nil, "http://example.com/a/b?c=d"},
 		{"http://example.com/a/../b/./c", nil, "http://example.com/b/c"},
-		{"http://example.com:80/a%7Cb|c", nil, "http://example.com/a%7Cb|c"},
+		{"http://example.com:80/a%7Cb|c", nil, "http://example.com/a|b|c"},
 		{"http://[::1]:8080/", nil, "http://[::1]:8080/"},
 		{"http://[0:0::1]:8080/", nil, "http://[::1]:8080/"},
 		{"http://example.com/x", func(r *http.Request) { r.TLS = &tls.ConnectionState{} }, "https://example.com/x"},
@@ -342,8 +385,11 @@ func TestRequestURL(t *testing.T) {
 		{"http://example.com/files/..%2Fsecret", nil, ""},
 		{"http://example.com/files/a/..%5Csecret", nil, ""},
 		{"http://example.com/files/.%2e%2fsecret", nil, ""},
-		{"http://example.com/files/...%2Fsecret", nil, "http://example.com/files/...%2Fsecret"},
-		{"http://example.com/files/a%2Fb", nil, "http://example.com/files/a%2Fb"},
+		{"http://example.com/files/...%2Fsecret", nil, ""},
+		{"http://example.com/files/a%2Fb", nil, ""},
+		{"http://example.com/files/a%5cb", nil, ""},
+		// Percent-encoding in its normal form (RFC 3986, section 6.2.2).
+		{"http://example.com/adm%69n/%40x%3b%3F?%61=%2f%26", nil, "http://example.com/admin/@x;%3F?a=%2F%26"},
 	} {
 		req := httptest.NewRequest("GET", c.target, nil)
 		if c.tweak != nil {
