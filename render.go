@@ -72,7 +72,9 @@ import (
 //     (https://ソニー.example/, https://ドメイン.example/), as Chromium shows
 //     them only away from other scripts; beside any other code point
 //     (https://bankソevil.example/, https://aンb.example/) the label stays
-//     in Punycode.
+//     in Punycode. So are U+0F0B "་" and U+0F0C "༌", the dots Tibetan
+//     writes between syllables, in a label of Tibetan only: "bank་com"
+//     stays in Punycode.
 //   - Render shows no code point that UTS #39 does not allow in identifiers
 //     (Identifier_Status Restricted, IdentifierStatus.txt) in a host, and no
 //     symbol or punctuation character that it does not allow (general
@@ -232,28 +234,83 @@ func appendRenderedDomain(dst []byte, domain string) []byte {
 // see (White_Space, Default_Ignorable_Code_Point, U+2800 BRAILLE PATTERN
 // BLANK, ...), or an overlay, which is drawn through or around the
 // character before it (U+0338 COMBINING LONG SOLIDUS OVERLAY, U+20E0
-// COMBINING ENCLOSING CIRCLE BACKSLASH, ...).
+// COMBINING ENCLOSING CIRCLE BACKSLASH, ...); or a Tibetan syllable dot
+// (isTibetanDot), which the data does not relate to ".".
 func isLookalike(r rune) bool {
-	return r >= utf8.RuneSelf && unicode.Is(lookalikes, r)
+	return r >= utf8.RuneSelf && (unicode.Is(lookalikes, r) || isTibetanDot(r))
 }
 
 // keepLabelEncoded reports whether Render shows the domain label label (in
 // Unicode) in Punycode: it holds a code point of which notInLabel reports
-// true, other than the slash-like code points of japaneseSlashes; or it
-// holds one of those together with a code point that is not Japanese.
+// true, other than the look-alikes that Render shows among one script
+// (boundScript); or it holds one of those together with a code point of
+// another script, or look-alikes bound to two scripts.
 func keepLabelEncoded(label string) bool {
-	slash, foreign := false, false
+	bound := anyScript
 	for _, r := range label {
-		switch {
-		case isJapaneseSlash(r):
-			slash = true
-		case notInLabel(r):
+		if s := boundScript(r); s != anyScript {
+			if bound != anyScript && bound != s {
+				return true
+			}
+			bound = s
+		} else if notInLabel(r) {
 			return true
-		case !isJapanese(r):
-			foreign = true
 		}
 	}
-	return slash && foreign
+	if bound != anyScript {
+		for _, r := range label {
+			if !bound.has(r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// A labelScript is the script of the domain labels in which Render shows
+// a look-alike that words of that script need.
+type labelScript uint8
+
+const (
+	anyScript     labelScript = iota // no look-alike is bound to a script
+	japaneseLabel                    // the slash-like letters: isJapaneseSlash
+	tibetanLabel                     // the syllable dots: isTibetanDot
+)
+
+// boundScript returns the script of the labels in which Render shows the
+// look-alike r, or anyScript when r is no such look-alike.
+func boundScript(r rune) labelScript {
+	switch {
+	case isJapaneseSlash(r):
+		return japaneseLabel
+	case isTibetanDot(r):
+		return tibetanLabel
+	}
+	return anyScript
+}
+
+// has reports whether r may stand in a label of the script s beside a
+// look-alike bound to it.
+func (s labelScript) has(r rune) bool {
+	switch s {
+	case japaneseLabel:
+		return isJapanese(r)
+	case tibetanLabel:
+		return '0' <= r && r <= '9' || r == '-' || unicode.Is(unicode.Tibetan, r)
+	}
+	return true
+}
+
+// isTibetanDot reports whether r is U+0F0B TIBETAN MARK INTERSYLLABIC
+// TSHEG or U+0F0C TIBETAN MARK DELIMITER TSHEG BSTAR, the dot that Tibetan
+// writes after each syllable: a "." at the top of the line, which UTS #39
+// allows in identifiers and confusables.txt does not map to "." (as it
+// does not U+00B7 MIDDLE DOT). isLookalike holds them, so that Render
+// keeps them percent-encoded in a path, query and fragment; in a domain
+// label, keepLabelEncoded lets them among Tibetan only ("bank་com" stays
+// in Punycode).
+func isTibetanDot(r rune) bool {
+	return r == 0x0F0B || r == 0x0F0C
 }
 
 // isJapaneseSlash reports whether r is one of the Japanese letters that
