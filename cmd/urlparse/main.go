@@ -175,8 +175,31 @@ type options struct {
 // returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o options
+	fs := newFlagSet(&o)
+	printUsage := func(w io.Writer) {
+		fmt.Fprint(w, usage)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printUsage(stdout)
+			return 0
+		}
+		fmt.Fprintln(stderr, "urlparse: "+flagError(args, err))
+		printUsage(stderr)
+		return 2
+	}
+	return runOptions(o, fs.Args(), stdin, stdout, stderr)
+}
+
+// newFlagSet returns urlparse's flags, which set o, silent: run writes
+// the flag package's errors itself (flagError), with what they quote of
+// the command line redacted and escaped.
+func newFlagSet(o *options) *flag.FlagSet {
 	fs := flag.NewFlagSet("urlparse", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	fs.StringVar(&o.base, "base", "", "resolve each URL against this base `URL`")
 	fs.BoolVar(&o.asJSON, "json", false, "print a line of JSON for each URL: every component with its offsets, the origin and the validation errors")
 	fs.StringVar(&o.get, "get", "", "print this `COMPONENT` of each URL instead of the href: "+componentNames())
@@ -185,20 +208,52 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.surt, "surt", false, "print each URL's SURT, the key web archives index by")
 	fs.BoolVar(&o.strict, "strict", false, "fail at the first validation error (url.Parser.Strict)")
 	fs.StringVar(&o.encoding, "encoding", "", "encode the queries of special URLs in the legacy encoding `LABEL`, such as windows-1252 or shift_jis (url.Parser.Encoding)")
-	printUsage := func(w io.Writer) {
-		fmt.Fprint(w, usage)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}
-	fs.Usage = func() {}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printUsage(stdout)
-			return 0
+	return fs
+}
+
+// flagError returns the message for err, the flag package's error for the
+// command line args: what went wrong, and the argument it went wrong at,
+// found by parsing ever longer prefixes of args, as errtext quotes an
+// input (a URL given as a flag's name or value has its password
+// redacted; hidden code points are escaped). The flag package's own text
+// quotes the argument raw.
+func flagError(args []string, err error) string {
+	what := "bad argument"
+	for _, kind := range []struct{ prefix, what string }{
+		{"flag provided but not defined", "no such flag"},
+		{"invalid boolean value", "invalid value"},
+		{"invalid value", "invalid value"},
+		{"bad flag syntax", "bad flag syntax"},
+		{"flag needs an argument", "the flag needs a value"},
+	} {
+		if strings.HasPrefix(err.Error(), kind.prefix) {
+			what = kind.what
+			break
 		}
-		printUsage(stderr)
-		return 2
 	}
+	at := len(args)
+	for i := 1; i < len(args); i++ {
+		if newFlagSet(new(options)).Parse(args[:i]) != nil {
+			at = i
+			break
+		}
+	}
+	if at == 0 {
+		return what
+	}
+	arg := args[at-1]
+	dashes := arg[:len(arg)-len(strings.TrimLeft(arg, "-"))]
+	name, value, hasValue := strings.Cut(arg[len(dashes):], "=")
+	text := dashes + errtext.Of(name)
+	if hasValue {
+		text += "=" + errtext.Of(value)
+	}
+	return what + ": " + errtext.Quote(text)
+}
+
+// runOptions is urlparse with the options o and the URLs (or none, for
+// standard input) in urls.
+func runOptions(o options, urls []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	usageError := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "urlparse: "+format+"\n", a...)
 		return 2
@@ -254,10 +309,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c.enc = json.NewEncoder(&c.encoded)
 	c.enc.SetEscapeHTML(false)
 
-	if fs.NArg() == 0 {
+	if len(urls) == 0 {
 		return c.readLines(stdin)
 	}
-	for i, a := range fs.Args() {
+	for i, a := range urls {
 		if a == "-" {
 			if status := c.readLines(stdin); status == 2 {
 				return status
