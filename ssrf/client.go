@@ -236,7 +236,7 @@ func (g *Guard) DialContext(ctx context.Context, network, address string) (net.C
 	}
 	var errs []error
 	for _, a := range addrs {
-		if reason, refused := g.addrRefused(a); refused {
+		if reason, refused := g.addrRefused(netip.AddrPortFrom(a, uint16(port))); refused {
 			errs = append(errs, refuse(RuleDial, address, reason, nil))
 			continue
 		}
@@ -274,7 +274,7 @@ func (g *Guard) control(network, address string, _ syscall.RawConn) error {
 	if !containsPort(g.ports, ap.Port()) {
 		return refuse(RulePort, address, "the port "+strconv.Itoa(int(ap.Port()))+" is not allowed", nil)
 	}
-	if reason, refused := g.addrRefused(ap.Addr()); refused {
+	if reason, refused := g.addrRefused(ap); refused {
 		return refuse(RuleDial, address, reason, nil)
 	}
 	return nil

@@ -28,8 +28,8 @@ import (
 //     AllowHosts, or its registrable domain one of AllowDomains, or it
 //     matches one of AllowPatterns;
 //   - every address its host is, or resolves to, is allowed: an address
-//     in DenyAddrs never is, an address in AllowAddrs is, and any other is
-//     unless it is special.
+//     in DenyAddrs never is, an address in AllowAddrs (or with the port in
+//     AllowAddrPorts) is, and any other is unless it is special.
 //
 // The host rules do not lift the address rule: an allowed host that
 // resolves to 10.0.0.1 is still refused unless AllowAddrs holds it.
@@ -43,6 +43,10 @@ type Policy struct {
 	// AllowAddrs are blocks allowed although they are special: a
 	// company's own network for an internal crawler, say.
 	AllowAddrs []netip.Prefix
+	// AllowAddrPorts are addresses allowed, although they are special, on
+	// one port only: a service of the local network that the guard may
+	// reach, and nothing else on its host.
+	AllowAddrPorts []netip.AddrPort
 	// DenyAddrs are blocks refused although they are not special. An
 	// IPv4 block also refuses the IPv4-mapped, NAT64 and 6to4 forms of its
 	// addresses.
@@ -88,6 +92,7 @@ type Guard struct {
 	schemes     []string
 	ports       []uint16
 	allowAddrs  []netip.Prefix
+	allowAPs    []netip.AddrPort
 	denyAddrs   []netip.Prefix
 	allowHosts  map[string]bool
 	denyHosts   map[string]bool
@@ -111,6 +116,7 @@ func New(p Policy) (*Guard, error) {
 		schemes:     slices.Clone(p.Schemes),
 		ports:       slices.Clone(p.Ports),
 		allowAddrs:  slices.Clone(p.AllowAddrs),
+		allowAPs:    slices.Clone(p.AllowAddrPorts),
 		denyAddrs:   slices.Clone(p.DenyAddrs),
 		allowPats:   slices.Clone(p.AllowPatterns),
 		denyPats:    slices.Clone(p.DenyPatterns),
@@ -214,7 +220,8 @@ func (g *Guard) Check(ctx context.Context, rawURL string) (url.URL, error) {
 		return url.URL{}, refuse(RuleAddress, u.Redacted(), "the host resolves to no address", nil)
 	}
 	for _, a := range addrs {
-		if reason, ok := g.addrRefused(a); ok {
+		port, _ := u.PortOrDefault()
+		if reason, ok := g.addrRefused(netip.AddrPortFrom(a, port)); ok {
 			return url.URL{}, refuse(RuleAddress, u.Redacted(), u.Hostname()+" resolves to "+reason, nil)
 		}
 	}
@@ -268,7 +275,7 @@ func (g *Guard) CheckURL(u url.URL) error {
 		return refuse(RuleHost, u.Redacted(), "the host "+host+" is not among the allowed hosts, domains and patterns", nil)
 	}
 	if ap, ok := u.AddrPort(); ok {
-		if reason, refused := g.addrRefused(ap.Addr()); refused {
+		if reason, refused := g.addrRefused(ap); refused {
 			return refuse(RuleAddress, u.Redacted(), reason, nil)
 		}
 	}
@@ -287,9 +294,9 @@ func (g *Guard) hostAllowed(u url.URL, host, rd string) bool {
 	return false
 }
 
-// addrRefused returns why the policy refuses a, when it does.
-func (g *Guard) addrRefused(a netip.Addr) (string, bool) {
-	a = a.WithZone("")
+// addrRefused returns why the policy refuses the address ap, when it does.
+func (g *Guard) addrRefused(ap netip.AddrPort) (string, bool) {
+	a := ap.Addr().WithZone("")
 	if !a.IsValid() {
 		return "not an IP address", true
 	}
@@ -308,6 +315,11 @@ func (g *Guard) addrRefused(a netip.Addr) (string, bool) {
 	}
 	for _, p := range g.allowAddrs {
 		if p.Contains(a) || (a.Is4In6() && p.Contains(a.Unmap())) {
+			return "", false
+		}
+	}
+	for _, allowed := range g.allowAPs {
+		if allowed.Port() == ap.Port() && allowed.Addr().WithZone("").Unmap() == a.Unmap() {
 			return "", false
 		}
 	}
