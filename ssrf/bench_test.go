@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/webstd/url/ssrf"
 )
@@ -31,6 +32,10 @@ func BenchmarkOverhead(b *testing.B) {
 	}
 	b.Run("plain", func(b *testing.B) {
 		c := &http.Client{Transport: &http.Transport{}}
+		get(b, func() (*http.Response, error) { return c.Get(target) })
+	})
+	b.Run("plain+Timeout", func(b *testing.B) { // the guard's client has a Timeout
+		c := &http.Client{Transport: &http.Transport{}, Timeout: 30 * time.Second}
 		get(b, func() (*http.Response, error) { return c.Get(target) })
 	})
 	b.Run("guard.Client", func(b *testing.B) {

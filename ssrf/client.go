@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/errtext"
 )
 
 // maxAddrs bounds the addresses of one name the dialer tries.
@@ -48,6 +49,10 @@ func newTransport(g *Guard) *Transport {
 
 // RoundTrip checks req's URL and sends req. A refusal is a *[Error].
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.URL == nil {
+		closeBody(req)
+		return nil, refuse(RuleURL, "", "the request has no URL", nil)
+	}
 	u, err := url.FromStd(req.URL)
 	if err != nil {
 		closeBody(req)
@@ -226,7 +231,7 @@ func (g *Guard) DialContext(ctx context.Context, network, address string) (net.C
 		addrs = []netip.Addr{h.Addr()}
 	case url.DomainHost:
 		if addrs, err = g.resolver.LookupNetIP(ctx, "ip", h.String()); err != nil {
-			return nil, err
+			return nil, errtext.Err(err)
 		}
 	default:
 		return nil, refuse(RuleDial, address, "the host is not an address or a domain", nil)
