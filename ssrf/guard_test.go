@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -138,89 +139,34 @@ func expand(s string, denied, public *recorder) string {
 }
 
 // direct are URLs that lead to the denied server, 127.0.0.1, in every
-// spelling: each must be refused.
-var direct = []string{
-	"http://127.0.0.1:{D}/",
-	"http://127.1:{D}/",
-	"http://127.0.1:{D}/",
-	"http://0x7f.1:{D}/",
-	"http://0x7F.0x0.0x0.0x1:{D}/",
-	"http://0x7f000001:{D}/",
-	"http://2130706433:{D}/",
-	"http://017700000001:{D}/",
-	"http://0177.0.0.1:{D}/",
-	"http://0177.1:{D}/",
-	"http://00000177.0.0.01:{D}/",
-	"http://127.0.0.1.:{D}/",
-	"http://127.000.000.001:{D}/",
-	"HTTP://127.0.0.1:{D}/",
-	"http://[::ffff:127.0.0.1]:{D}/",
-	"http://[::ffff:7f00:1]:{D}/",
-	"http://[0:0:0:0:0:ffff:127.0.0.1]:{D}/",
-	"http://[::127.0.0.1]:{D}/",
-	"http://[::ffff:0:127.0.0.1]:{D}/",
-	"http://[64:ff9b::127.0.0.1]:{D}/",
-	"http://[64:ff9b:1::7f00:1]:{D}/",
-	"http://[2002:7f00:1::]:{D}/",
-	"http://[2001:0:4136:e378:8000:63bf:80ff:fffe]:{D}/", // Teredo
-	"http://[::1]:{D}/",
-	"http://0:{D}/",
-	"http://0.0.0.0:{D}/",
-	"http://0x0:{D}/",
-	"http://[::]:{D}/",
-	"http://[::ffff:0.0.0.0]:{D}/",
-	"http://%31%32%37.0.0.1:{D}/",
-	"http://%30x7f.1:{D}/",
-	"http://127%2e0%2e0%2e1:{D}/",
-	"http://①②⑦.0.0.①:{D}/",
-	"http://１２７．０．０．１:{D}/",
-	"http://127。0。0。1:{D}/",
-	"http://127｡0｡0｡1:{D}/",
-	"http://0x７f.1:{D}/",
-	"http://127.0.0.1\u00AD:{D}/", // soft hyphen, mapped to nothing by IDNA
-	"http://127.0.0.1\u200B:{D}/",
-	"http://localhost:{D}/",
-	"http://LOCALHOST.:{D}/",
-	"http://evil.test:{D}/",
-	"http://EVIL.test:{D}/",
-	"http://evil6.test:{D}/",
-	"http://mapped.test:{D}/",
-	"http://both.test:{D}/",
-	"http://metadata.test:{D}/",
-	"http://metadata6.test:{D}/",
-	"http://127.0.0.2:{A}@127.0.0.1:{D}/",
-	"http://public.test:{A}@127.0.0.1:{D}/",
-	"http://user:pass@127.0.0.1:{D}/",
-	"http://127.0.0.2@127.0.0.1:{D}/",
-	"http://127.0.0.2:{A}\\@127.0.0.1:{D}/",
-	"http://127.0.0.1:{D}\\@127.0.0.2:{A}/",
-	"http://127.0.0.1:{D}\\\\127.0.0.2:{A}/",
-	"http://127.0.0.1:{D}?@127.0.0.2:{A}/",
-	"http:\\\\127.0.0.1:{D}/",
-	"http:/\\127.0.0.1:{D}/",
-	"http:127.0.0.1:{D}/",
-	"http:///127.0.0.1:{D}/",
-	" http://127.0.0.1:{D}/ ",
-	"\thttp://127.0.\t0.1:{D}/",
-	"http://127.0.\n0.1:{D}/",
-	"http://127.0.0.1:{D}/\r\nHost: 127.0.0.2",
-	"http://127.0.0.1:0{D}/",
-	"http://[::ffff:127.0.0.1%25eth0]:{D}/",
-	"https://127.0.0.1:{D}/",
-	"ws://127.0.0.1:{D}/",
-	"gopher://127.0.0.1:{D}/_GET%20/",
-	"ftp://127.0.0.1:{D}/",
-	"dict://127.0.0.1:{D}/",
-	"file://127.0.0.1:{D}/",
-	"file:///etc/passwd",
-	"sc://127.0.0.1:{D}/",
-	"jar:http://127.0.0.1:{D}/!/",
-	"blob:http://127.0.0.1:{D}/x",
-	"http://169.254.169.254/latest/meta-data/",
-	"http://[fd00:ec2::254]/latest/meta-data/",
-	"http://10.0.0.1/",
-	"http://100.64.0.1/",
-	"http://[fe80::1%25lo]:{D}/",
+// spelling, or to other schemes and denied addresses; redirects are
+// Locations the public server answers with. Both are in
+// testdata/payloads.txt, which bench/ssrf_test.go sends through other
+// guards.
+var direct, redirects = loadPayloads("testdata/payloads.txt")
+
+func loadPayloads(path string) (direct, redirects []string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		panic(err)
+	}
+	var list *[]string
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case line == "direct":
+			list = &direct
+		case line == "redirect":
+			list = &redirects
+		default:
+			p, err := strconv.Unquote(line)
+			if err != nil || list == nil {
+				panic(fmt.Sprintf("%s: %q: %v", path, line, err))
+			}
+			*list = append(*list, p)
+		}
+	}
+	return direct, redirects
 }
 
 // publicReading are the payloads of direct that the standard reads as a
@@ -228,24 +174,6 @@ var direct = []string{
 // 127.0.0.1 in them.
 var publicReading = map[string]bool{
 	"http://127.0.0.2:{A}\\@127.0.0.1:{D}/": true, // the backslash ends the authority: the path is "/@127.0.0.1:D/"
-}
-
-// redirects are Locations the public server answers with; each target
-// must be refused, including relative ones, read against the URL
-// requested.
-var redirects = []string{
-	"//127.0.0.1:{D}/",
-	"/\\127.0.0.1:{D}/",
-	"\\\\0x7f.1:{D}/",
-	"http:0x7f.1:{D}/",
-	"//0177.1:{D}/",
-	"//①②⑦.0.0.①:{D}/",
-	"https:127.1:{D}",
-	"/redirect?to=http://2130706433:{D}/",
-	"/redirect?to=%2F%2F127.1%3A{D}%2F",
-	"/redirect?to=http://rebind.test:{D}/&code=307",
-	"http://public.test:{A}/redirect?to=http://[::ffff:7f00:1]:{D}/",
-	"http://public.test:{A}/redirect?to=http://evil.test:{D}/",
 }
 
 func TestNoRequestReachesTheDeniedServer(t *testing.T) {
