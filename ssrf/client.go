@@ -24,6 +24,14 @@ const maxAddrs = 16
 // reading of what net/http sends) and checks it with [Guard.CheckURL];
 // then it sends the request through an *http.Transport that dials with
 // [Guard.DialContext] and uses no proxy but the policy's.
+//
+// The Location of a redirect it returns (301, 302, 303, 307, 308) is
+// replaced by the absolute URL this module reads in it against the URL
+// requested (https://fetch.spec.whatwg.org/#concept-response-location-url),
+// so that net/http, which resolves Location with net/url before
+// CheckRedirect, follows the URL a browser would ("\\host/", a tab or a
+// percent-encoded byte in a host), and removed when this module does not
+// parse it: the client then returns the redirect as it is.
 type Transport struct {
 	g    *Guard
 	base *http.Transport
@@ -49,6 +57,10 @@ func newTransport(g *Guard) *Transport {
 
 // RoundTrip checks req's URL and sends req. A refusal is a *[Error].
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if t == nil || t.g == nil || t.base == nil {
+		closeBody(req)
+		return nil, refuse(RuleURL, "", "the Transport was not made by New", nil)
+	}
 	if req.URL == nil {
 		closeBody(req)
 		return nil, refuse(RuleURL, "", "the request has no URL", nil)
@@ -71,12 +83,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 }
 
 // rewriteLocation replaces the Location of a redirect, resp, to a request
-// for u with the URL this module reads in it against u: the absolute URL
-// a browser follows (https://fetch.spec.whatwg.org/#concept-response-location-url).
-// net/http then resolves the same URL as CheckRedirect, and follows
-// Locations that net/url does not parse ("\\\\host/", a tab in the host)
-// as a browser does. A Location this module does not parse is removed:
-// the client then returns the redirect without following it.
+// for u with the URL this module reads in it against u (see [Transport]).
 func rewriteLocation(resp *http.Response, u url.URL) {
 	switch resp.StatusCode {
 	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
@@ -96,7 +103,11 @@ func rewriteLocation(resp *http.Response, u url.URL) {
 }
 
 // CloseIdleConnections closes the idle connections of the transport.
-func (t *Transport) CloseIdleConnections() { t.base.CloseIdleConnections() }
+func (t *Transport) CloseIdleConnections() {
+	if t != nil && t.base != nil {
+		t.base.CloseIdleConnections()
+	}
+}
 
 func closeBody(req *http.Request) {
 	if req.Body != nil {

@@ -30,7 +30,7 @@ const (
 // acts on escaped, a long URL cut.
 type Error struct {
 	Rule   string // one of the Rule constants
-	Input  string // the URL, host or address refused, as errtext.Of writes it
+	Input  string // the URL, host or address refused: its password replaced by "xxxxx", a long one cut
 	Reason string // why, in words: "127.0.0.1 is in 127.0.0.0/8 (Loopback, RFC 1122, Section 3.2.1.3)"
 	Err    error  // the error behind the refusal, such as a parse error; may be nil
 }

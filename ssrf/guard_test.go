@@ -420,3 +420,21 @@ func ExampleIsSpecial() {
 	// 64:ff9b::a00:1 true
 	// 8.8.8.8 false
 }
+
+// TestZeroGuard: the zero Guard refuses, and does not panic.
+func TestZeroGuard(t *testing.T) {
+	var g ssrf.Guard
+	ctx := context.Background()
+	if _, err := g.Check(ctx, "http://example.com/"); !errors.Is(err, ssrf.ErrRefused) {
+		t.Errorf("Check: %v", err)
+	}
+	if _, err := g.Get(ctx, "http://example.com/"); !errors.Is(err, ssrf.ErrRefused) {
+		t.Errorf("Get: %v", err)
+	}
+	if _, err := g.DialContext(ctx, "tcp", "127.0.0.1:80"); !errors.Is(err, ssrf.ErrRefused) {
+		t.Errorf("DialContext: %v", err)
+	}
+	if _, err := g.Client().Get("http://127.0.0.1/"); !errors.Is(err, ssrf.ErrRefused) {
+		t.Errorf("Client().Get: %v", err)
+	}
+}

@@ -87,7 +87,8 @@ type Resolver interface {
 
 // A Guard applies a [Policy]: it checks URLs ([Guard.Check]) and sends
 // requests ([Guard.Client], [Guard.Transport], [Guard.DialContext]) where
-// the policy allows. A Guard is safe for concurrent use.
+// the policy allows. A Guard is safe for concurrent use. The zero Guard
+// refuses every URL; [New] makes a Guard of a Policy.
 type Guard struct {
 	schemes     []string
 	ports       []uint16
