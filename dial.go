@@ -88,7 +88,7 @@ func (u URL) PortOrDefault() (uint16, bool) {
 // "127.1:80", which a system resolver may well connect to 127.0.0.1 with),
 // percent-encoded bytes left encoded (a resolver finds no such name). A
 // program that decides where it connects must check the address it dials,
-// not this string: see the SSRF example of the package.
+// not this string, as package [github.com/webstd/url/ssrf] does.
 func (u URL) HostPort() (string, error) {
 	if !u.IsValid() || u.hostKind == NullHost || u.hostKind == EmptyHost {
 		return "", newOpError("HostPort", u, ErrNoHost)

@@ -83,9 +83,9 @@
 // [net/netip.AddrPort] of an IP host. [URL.NewRequest] builds a net/http
 // request that sends exactly the URL's path, query and host, also those
 // net/url would rewrite ("/a|b"), and refuses a URL net/http cannot send as
-// it is. The package's SSRF example puts them together: parse once, check
-// the address, send the same value, check every redirect and the address
-// dialed.
+// it is. Package [github.com/webstd/url/ssrf] puts them together against
+// server-side request forgery: parse once, check the address, send the
+// same value, check every redirect and the address dialed.
 package url
 
 // The layout of the package, for those who read or change it. Each file

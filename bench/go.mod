@@ -5,7 +5,9 @@ go 1.27
 replace github.com/webstd/url => ../
 
 require (
+	code.dny.dev/ssrf v0.3.0
 	github.com/ada-url/goada v1.1.0
+	github.com/doyensec/safeurl v0.2.2
 	github.com/dunglas/go-urlpattern v1.0.0
 	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/webstd/url v0.0.0-00010101000000-000000000000

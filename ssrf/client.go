@@ -1,0 +1,297 @@
+package ssrf
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/webstd/url"
+	"github.com/webstd/url/internal/errtext"
+)
+
+// maxAddrs bounds the addresses of one name the dialer tries.
+const maxAddrs = 16
+
+// A Transport is the http.RoundTripper of a [Guard]: before each request
+// it reads the request's URL with this module's parser ([url.FromStd], the
+// reading of what net/http sends) and checks it with [Guard.CheckURL];
+// then it sends the request through an *http.Transport that dials with
+// [Guard.DialContext] and uses no proxy but the policy's.
+//
+// The Location of a redirect it returns (301, 302, 303, 307, 308) is
+// replaced by the absolute URL this module reads in it against the URL
+// requested (https://fetch.spec.whatwg.org/#concept-response-location-url),
+// so that net/http, which resolves Location with net/url before
+// CheckRedirect, follows the URL a browser would ("\\host/", a tab or a
+// percent-encoded byte in a host), and removed when this module does not
+// parse it: the client then returns the redirect as it is.
+type Transport struct {
+	g    *Guard
+	base *http.Transport
+}
+
+func newTransport(g *Guard) *Transport {
+	base := &http.Transport{
+		Proxy:                 nil, // never the environment's: a proxy dials where the guard does not look
+		DialContext:           g.DialContext,
+		ForceAttemptHTTP2:     true,
+		MaxIdleConns:          100,
+		IdleConnTimeout:       90 * time.Second,
+		TLSHandshakeTimeout:   10 * time.Second,
+		ExpectContinueTimeout: 1 * time.Second,
+	}
+	if g.proxy != nil {
+		if std, err := g.proxy.ToStd(); err == nil {
+			base.Proxy = http.ProxyURL(std)
+		}
+	}
+	return &Transport{g: g, base: base}
+}
+
+// RoundTrip checks req's URL and sends req. A refusal is a *[Error].
+func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if t == nil || t.g == nil || t.base == nil {
+		closeBody(req)
+		return nil, refuse(RuleURL, "", "the Transport was not made by New", nil)
+	}
+	if req.URL == nil {
+		closeBody(req)
+		return nil, refuse(RuleURL, "", "the request has no URL", nil)
+	}
+	u, err := url.FromStd(req.URL)
+	if err != nil {
+		closeBody(req)
+		return nil, refuse(RuleURL, req.URL.Redacted(), "this module does not read the URL net/http would send as net/http does", err)
+	}
+	if err := t.g.CheckURL(u); err != nil {
+		closeBody(req)
+		return nil, err
+	}
+	resp, err := t.base.RoundTrip(req)
+	if err != nil {
+		return nil, err
+	}
+	rewriteLocation(resp, u)
+	return resp, nil
+}
+
+// rewriteLocation replaces the Location of a redirect, resp, to a request
+// for u with the URL this module reads in it against u (see [Transport]).
+func rewriteLocation(resp *http.Response, u url.URL) {
+	switch resp.StatusCode {
+	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
+		http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+	default:
+		return
+	}
+	loc := resp.Header.Values("Location")
+	if len(loc) == 0 {
+		return
+	}
+	if next, err := u.Parse(loc[0]); err == nil {
+		resp.Header.Set("Location", next.Href())
+	} else {
+		resp.Header.Del("Location")
+	}
+}
+
+// CloseIdleConnections closes the idle connections of the transport.
+func (t *Transport) CloseIdleConnections() {
+	if t != nil && t.base != nil {
+		t.base.CloseIdleConnections()
+	}
+}
+
+func closeBody(req *http.Request) {
+	if req.Body != nil {
+		req.Body.Close()
+	}
+}
+
+// Transport returns the guard's http.RoundTripper, for a program that
+// builds its own http.Client. Such a client must still follow redirects
+// with [Guard.CheckRedirect], or not at all: the Transport checks every
+// request it sends, but reads a redirect's target as net/http resolved it.
+func (g *Guard) Transport() *Transport { return g.transport }
+
+// Client returns an http.Client that sends requests with the guard's
+// [Transport] and follows redirects with [Guard.CheckRedirect]. Its
+// Timeout is 30 seconds; change it on the client returned, which is the
+// caller's.
+//
+// A URL string given to the client's Get or Do is parsed by net/url first;
+// the Transport then reads what net/http would send with this module and
+// checks that. [Guard.NewRequest] and [Guard.Get] parse the string with
+// this module only, and send exactly the URL checked.
+func (g *Guard) Client() *http.Client {
+	return &http.Client{Transport: g.transport, CheckRedirect: g.CheckRedirect, Timeout: 30 * time.Second}
+}
+
+// NewRequest parses rawURL with this module's parser, checks it with
+// [Guard.CheckURL], and returns the request of that URL ([url.URL.NewRequest]):
+// what is sent is what was checked.
+func (g *Guard) NewRequest(ctx context.Context, method, rawURL string, body io.Reader) (*http.Request, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, refuse(RuleURL, rawURL, "the URL does not parse", err)
+	}
+	if err := g.CheckURL(u); err != nil {
+		return nil, err
+	}
+	req, err := u.NewRequest(ctx, method, body)
+	if err != nil {
+		return nil, refuse(RuleURL, u.Redacted(), "net/http cannot send the URL as it is", err)
+	}
+	return req, nil
+}
+
+// Get fetches rawURL with a GET request of [Guard.NewRequest] sent by
+// [Guard.Client].
+func (g *Guard) Get(ctx context.Context, rawURL string) (*http.Response, error) {
+	req, err := g.NewRequest(ctx, http.MethodGet, rawURL, nil)
+	if err != nil {
+		return nil, err
+	}
+	return g.Client().Do(req)
+}
+
+// CheckRedirect is the http.Client CheckRedirect of the guard's client. It
+// refuses more redirects than the policy's MaxRedirects; it reads the
+// redirect's Location with this module's parser against the URL that was
+// requested (https://url.spec.whatwg.org/#concept-basic-url-parser, as
+// https://fetch.spec.whatwg.org/#http-redirect-fetch does), checks the
+// result with [Guard.CheckURL], and points req at exactly that URL
+// ([url.URL.RequestURL]), not at net/url's reading of the Location. When
+// the redirect leads to another host than the first request's, it drops
+// the headers that carry credentials (Authorization, Cookie,
+// Proxy-Authorization), whatever net/http's own reading decided.
+func (g *Guard) CheckRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) == 0 || req.Response == nil {
+		return refuse(RuleRedirects, "", "a redirect without the request it answers", nil)
+	}
+	prev := via[len(via)-1]
+	if g.maxRedirect < 0 || len(via) > g.maxRedirect {
+		return refuse(RuleRedirects, prev.URL.Redacted(), "more than "+strconv.Itoa(max(g.maxRedirect, 0))+" redirects", nil)
+	}
+	base, err := url.FromStd(prev.URL)
+	if err != nil {
+		return refuse(RuleURL, prev.URL.Redacted(), "the URL requested does not read back", err)
+	}
+	loc := req.Response.Header.Get("Location")
+	next, err := base.Parse(loc)
+	if err != nil {
+		return refuse(RuleURL, loc, "the Location does not parse against "+base.Redacted(), err)
+	}
+	if err := g.CheckURL(next); err != nil {
+		return err
+	}
+	if req.URL, err = next.RequestURL(); err != nil {
+		return refuse(RuleURL, next.Redacted(), "net/http cannot send the redirect's URL as it is", err)
+	}
+	req.Host = ""
+	if first, err := url.FromStd(via[0].URL); err != nil || first.Host() != next.Host() {
+		for _, h := range []string{"Authorization", "Www-Authenticate", "Cookie", "Cookie2", "Proxy-Authorization"} {
+			req.Header.Del(h)
+		}
+	}
+	return nil
+}
+
+// DialContext connects to address, "host:port", as net.Dialer.DialContext
+// does, but only to the addresses the policy allows. The host is read
+// with the host parser (https://url.spec.whatwg.org/#concept-host-parser),
+// so "0x7f.1" is 127.0.0.1 here as in a URL; a domain is resolved with the
+// policy's Resolver; each address is checked, and dialed by a net.Dialer
+// whose Control function checks again the address the socket connects to,
+// whatever the address family. The addresses are tried in turn, at most
+// 16 of them. A refusal is a *[Error] (a dial's is in a *net.OpError).
+func (g *Guard) DialContext(ctx context.Context, network, address string) (net.Conn, error) {
+	if g.proxy != nil && address == g.proxyAddr {
+		var d net.Dialer // the policy names the proxy: it may be anywhere
+		return d.DialContext(ctx, network, address)
+	}
+	host, portStr, err := net.SplitHostPort(address)
+	if err != nil {
+		return nil, refuse(RuleDial, address, "not a host and port", err)
+	}
+	port, err := strconv.ParseUint(portStr, 10, 16)
+	if err != nil {
+		return nil, refuse(RuleDial, address, "not a port", err)
+	}
+	if !containsPort(g.ports, uint16(port)) {
+		return nil, refuse(RulePort, address, "the port "+portStr+" is not allowed", nil)
+	}
+	in := host
+	if strings.Contains(host, ":") {
+		in = "[" + host + "]"
+	}
+	h, err := url.ParseHost(in)
+	if err != nil {
+		return nil, refuse(RuleDial, address, "the host does not parse", err)
+	}
+	var addrs []netip.Addr
+	switch h.Kind() {
+	case url.IPv4Host, url.IPv6Host:
+		addrs = []netip.Addr{h.Addr()}
+	case url.DomainHost:
+		if addrs, err = g.resolver.LookupNetIP(ctx, "ip", h.String()); err != nil {
+			return nil, errtext.Err(err)
+		}
+	default:
+		return nil, refuse(RuleDial, address, "the host is not an address or a domain", nil)
+	}
+	if len(addrs) > maxAddrs {
+		addrs = addrs[:maxAddrs]
+	}
+	var errs []error
+	for _, a := range addrs {
+		if reason, refused := g.addrRefused(netip.AddrPortFrom(a, uint16(port))); refused {
+			errs = append(errs, refuse(RuleDial, address, reason, nil))
+			continue
+		}
+		c, err := g.dialer.DialContext(ctx, network, netip.AddrPortFrom(a.WithZone(""), uint16(port)).String())
+		if err == nil {
+			return c, nil
+		}
+		errs = append(errs, err)
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	if len(errs) == 0 {
+		return nil, refuse(RuleDial, address, "the host resolves to no address", nil)
+	}
+	return nil, errors.Join(errs...)
+}
+
+func containsPort(ports []uint16, p uint16) bool {
+	for _, q := range ports {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// control is the net.Dialer's Control function: address is the IP address
+// and port the socket is about to connect to.
+func (g *Guard) control(network, address string, _ syscall.RawConn) error {
+	ap, err := netip.ParseAddrPort(address)
+	if err != nil {
+		return refuse(RuleDial, address, "not an IP address and port", err)
+	}
+	if !containsPort(g.ports, ap.Port()) {
+		return refuse(RulePort, address, "the port "+strconv.Itoa(int(ap.Port()))+" is not allowed", nil)
+	}
+	if reason, refused := g.addrRefused(ap); refused {
+		return refuse(RuleDial, address, reason, nil)
+	}
+	return nil
+}

@@ -1,0 +1,336 @@
+package ssrf
+
+import (
+	"context"
+	"net"
+	"net/netip"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/webstd/url"
+	"github.com/webstd/url/urlpattern"
+)
+
+// A Policy says where a [Guard] may send requests. The zero Policy is the
+// default: http and https URLs on ports 80 and 443, of any host whose
+// addresses are not special ([IsSpecial]), resolved by the system's
+// resolver, without a proxy, following at most 10 redirects.
+//
+// A URL is allowed when every rule allows it:
+//
+//   - its scheme is one of Schemes;
+//   - its port, or its scheme's default port
+//     (https://url.spec.whatwg.org/#default-port), is one of Ports;
+//   - its host is none of DenyHosts, its registrable domain none of
+//     DenyDomains, and it matches none of DenyPatterns; and when any of
+//     AllowHosts, AllowDomains and AllowPatterns is set, its host is one of
+//     AllowHosts, or its registrable domain one of AllowDomains, or it
+//     matches one of AllowPatterns;
+//   - every address its host is, or resolves to, is allowed: an address
+//     in DenyAddrs never is, an address in AllowAddrs (or with the port in
+//     AllowAddrPorts) is, and any other is unless it is special.
+//
+// The host rules do not lift the address rule: an allowed host that
+// resolves to 10.0.0.1 is still refused unless AllowAddrs holds it.
+type Policy struct {
+	// Schemes are the schemes allowed, lowercase; nil means http and
+	// https. A Guard's client sends http and https only, so other schemes
+	// matter to Check alone.
+	Schemes []string
+	// Ports are the ports allowed; nil means 80 and 443.
+	Ports []uint16
+	// AllowAddrs are blocks allowed although they are special: a
+	// company's own network for an internal crawler, say.
+	AllowAddrs []netip.Prefix
+	// AllowAddrPorts are addresses allowed, although they are special, on
+	// one port only: a service of the local network that the guard may
+	// reach, and nothing else on its host.
+	AllowAddrPorts []netip.AddrPort
+	// DenyAddrs are blocks refused although they are not special. An
+	// IPv4 block also refuses the IPv4-mapped, NAT64 and 6to4 forms of its
+	// addresses.
+	DenyAddrs []netip.Prefix
+	// AllowHosts and DenyHosts are hosts, as the host parser
+	// (https://url.spec.whatwg.org/#concept-host-parser) reads them: New
+	// parses each, so "EXAMPLE.com", "0x7f.1" and "[::1]" name the hosts
+	// example.com, 127.0.0.1 and [::1] of a URL.
+	AllowHosts, DenyHosts []string
+	// AllowDomains and DenyDomains are registrable domains
+	// (https://url.spec.whatwg.org/#host-registrable-domain): "example.com"
+	// names example.com and every host under it, such as a.b.example.com.
+	AllowDomains, DenyDomains []string
+	// AllowPatterns and DenyPatterns are URL patterns
+	// (https://urlpattern.spec.whatwg.org/) the whole URL is matched
+	// against.
+	AllowPatterns, DenyPatterns []*urlpattern.Pattern
+	// Resolver turns a domain into addresses; nil means
+	// net.DefaultResolver. A *net.Resolver is one.
+	Resolver Resolver
+	// Proxy is the URL of the proxy every request goes through, "" for
+	// none. The environment's proxy (HTTP_PROXY and its friends) is never
+	// used. Through a proxy, the guard still refuses URLs by their scheme,
+	// port, host and IP address, but the proxy resolves domains and
+	// connects: the dial-time check sees only the proxy's address, which
+	// is allowed whatever it is. The proxy must apply the address rules.
+	Proxy string
+	// MaxRedirects is the number of redirects a Guard's client follows;
+	// 0 means 10, and a negative number none.
+	MaxRedirects int
+}
+
+// A Resolver turns a domain into IP addresses; network is "ip".
+// *net.Resolver is a Resolver.
+type Resolver interface {
+	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
+}
+
+// A Guard applies a [Policy]: it checks URLs ([Guard.Check]) and sends
+// requests ([Guard.Client], [Guard.Transport], [Guard.DialContext]) where
+// the policy allows. A Guard is safe for concurrent use. The zero Guard
+// refuses every URL; [New] makes a Guard of a Policy.
+type Guard struct {
+	schemes     []string
+	ports       []uint16
+	allowAddrs  []netip.Prefix
+	allowAPs    []netip.AddrPort
+	denyAddrs   []netip.Prefix
+	allowHosts  map[string]bool
+	denyHosts   map[string]bool
+	allowDoms   map[string]bool
+	denyDoms    map[string]bool
+	allowPats   []*urlpattern.Pattern
+	denyPats    []*urlpattern.Pattern
+	hostRules   bool // any allow rule of hosts is set
+	resolver    Resolver
+	proxy       *url.URL
+	proxyAddr   string // the proxy's HostPort, as the Transport dials it
+	maxRedirect int
+	dialer      net.Dialer
+	transport   *Transport
+}
+
+// New returns the Guard of p. It returns an error when p names a host or
+// domain that does not parse, or a proxy URL that does not.
+func New(p Policy) (*Guard, error) {
+	g := &Guard{
+		schemes:     slices.Clone(p.Schemes),
+		ports:       slices.Clone(p.Ports),
+		allowAddrs:  slices.Clone(p.AllowAddrs),
+		allowAPs:    slices.Clone(p.AllowAddrPorts),
+		denyAddrs:   slices.Clone(p.DenyAddrs),
+		allowPats:   slices.Clone(p.AllowPatterns),
+		denyPats:    slices.Clone(p.DenyPatterns),
+		resolver:    p.Resolver,
+		maxRedirect: p.MaxRedirects,
+	}
+	if g.schemes == nil {
+		g.schemes = []string{"http", "https"}
+	}
+	if g.ports == nil {
+		g.ports = []uint16{80, 443}
+	}
+	if g.resolver == nil {
+		g.resolver = net.DefaultResolver
+	}
+	if g.maxRedirect == 0 {
+		g.maxRedirect = 10
+	}
+	var err error
+	if g.allowHosts, err = hostSet(p.AllowHosts, false); err != nil {
+		return nil, err
+	}
+	if g.denyHosts, err = hostSet(p.DenyHosts, false); err != nil {
+		return nil, err
+	}
+	if g.allowDoms, err = hostSet(p.AllowDomains, true); err != nil {
+		return nil, err
+	}
+	if g.denyDoms, err = hostSet(p.DenyDomains, true); err != nil {
+		return nil, err
+	}
+	g.hostRules = len(g.allowHosts)+len(g.allowDoms)+len(g.allowPats) > 0
+	if p.Proxy != "" {
+		u, err := url.Parse(p.Proxy)
+		if err != nil {
+			return nil, err
+		}
+		hp, err := u.HostPort()
+		if err != nil {
+			return nil, err
+		}
+		g.proxy, g.proxyAddr = &u, hp
+	}
+	g.dialer = net.Dialer{Control: g.control}
+	g.transport = newTransport(g)
+	return g, nil
+}
+
+// hostSet parses hosts with the host parser; a domain, when domains is
+// true, must be one.
+func hostSet(hosts []string, domains bool) (map[string]bool, error) {
+	if len(hosts) == 0 {
+		return nil, nil
+	}
+	set := make(map[string]bool, len(hosts))
+	for _, s := range hosts {
+		h, err := url.ParseHost(s)
+		if err != nil {
+			return nil, err
+		}
+		if domains && h.Kind() != url.DomainHost {
+			return nil, refuse(RuleHost, s, "a registrable domain must be a domain", nil)
+		}
+		set[h.String()] = true
+	}
+	return set, nil
+}
+
+// Check parses rawURL with this module's parser
+// (https://url.spec.whatwg.org/#concept-url-parser) and returns it when
+// the policy allows it, resolving its host when it is a domain and
+// checking every address the resolver returns. It is the pre-flight check
+// of a program that only validates URLs, such as a form that registers a
+// webhook.
+//
+// Check is weaker than the Guard's client: what a domain resolves to can
+// change between the check and a request (DNS rebinding), a URL allowed
+// now can redirect anywhere later, and the addresses a resolver returns
+// here need not be those the client's resolver returns. A program that
+// fetches the URL must fetch it with [Guard.Client], which checks again
+// every URL it requests and every address it connects to.
+func (g *Guard) Check(ctx context.Context, rawURL string) (url.URL, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return url.URL{}, refuse(RuleURL, rawURL, "the URL does not parse", err)
+	}
+	if err := g.CheckURL(u); err != nil {
+		return url.URL{}, err
+	}
+	if u.HostKind() != url.DomainHost {
+		return u, nil
+	}
+	if g.proxy != nil {
+		return u, nil // the proxy resolves it
+	}
+	addrs, err := g.resolver.LookupNetIP(ctx, "ip", u.Hostname())
+	if err != nil {
+		return url.URL{}, refuse(RuleAddress, u.Redacted(), "the host does not resolve", err)
+	}
+	if len(addrs) == 0 {
+		return url.URL{}, refuse(RuleAddress, u.Redacted(), "the host resolves to no address", nil)
+	}
+	for _, a := range addrs {
+		port, _ := u.PortOrDefault()
+		if reason, ok := g.addrRefused(netip.AddrPortFrom(a, port)); ok {
+			return url.URL{}, refuse(RuleAddress, u.Redacted(), u.Hostname()+" resolves to "+reason, nil)
+		}
+	}
+	return u, nil
+}
+
+// CheckURL reports whether the policy allows u, without DNS: its scheme,
+// port and host, and its address when its host is an IP address. A domain
+// is decided when it is dialed (or by [Guard.Check], which resolves it).
+// It returns nil or a *[Error].
+func (g *Guard) CheckURL(u url.URL) error {
+	if !u.IsValid() {
+		return refuse(RuleURL, "", "the zero URL", nil)
+	}
+	if !slices.Contains(g.schemes, u.Scheme()) {
+		return refuse(RuleScheme, u.Redacted(), "the scheme "+strconv.Quote(u.Scheme())+" is not allowed", nil)
+	}
+	kind := u.HostKind()
+	if kind == url.NullHost || kind == url.EmptyHost {
+		return refuse(RuleHost, u.Redacted(), "the URL has no host", nil)
+	}
+	if kind == url.OpaqueHost {
+		// The host of a URL whose scheme is not special is not read as an
+		// address by the parser, and may be by a resolver ("127.1").
+		return refuse(RuleHost, u.Redacted(), "the host is opaque (the scheme is not special), and an opaque host may name any address", nil)
+	}
+	port, ok := u.PortOrDefault()
+	if !ok {
+		return refuse(RulePort, u.Redacted(), "the URL has no port and its scheme no default port", nil)
+	}
+	if !slices.Contains(g.ports, port) {
+		return refuse(RulePort, u.Redacted(), "the port "+strconv.Itoa(int(port))+" is not allowed", nil)
+	}
+	host := u.Hostname()
+	if g.denyHosts[host] {
+		return refuse(RuleHost, u.Redacted(), "the host "+host+" is denied", nil)
+	}
+	rd := ""
+	if kind == url.DomainHost {
+		rd = u.HostValue().RegistrableDomain()
+		if g.denyDoms[rd] || g.denyDoms[host] {
+			return refuse(RuleHost, u.Redacted(), "the domain "+host+" is under a denied registrable domain", nil)
+		}
+	}
+	for _, p := range g.denyPats {
+		if p.TestURL(u) {
+			return refuse(RuleHost, u.Redacted(), "the URL matches a denied pattern", nil)
+		}
+	}
+	if g.hostRules && !g.hostAllowed(u, host, rd) {
+		return refuse(RuleHost, u.Redacted(), "the host "+host+" is not among the allowed hosts, domains and patterns", nil)
+	}
+	if ap, ok := u.AddrPort(); ok {
+		if reason, refused := g.addrRefused(ap); refused {
+			return refuse(RuleAddress, u.Redacted(), reason, nil)
+		}
+	}
+	return nil
+}
+
+func (g *Guard) hostAllowed(u url.URL, host, rd string) bool {
+	if g.allowHosts[host] || (rd != "" && g.allowDoms[rd]) || g.allowDoms[host] {
+		return true
+	}
+	for _, p := range g.allowPats {
+		if p.TestURL(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// addrRefused returns why the policy refuses the address ap, when it does.
+func (g *Guard) addrRefused(ap netip.AddrPort) (string, bool) {
+	a := ap.Addr().WithZone("")
+	if !a.IsValid() {
+		return "not an IP address", true
+	}
+	forms := []netip.Addr{a}
+	if a.Is6() {
+		if v4, _, ok := carried(a); ok {
+			forms = append(forms, v4)
+		}
+	}
+	for _, f := range forms {
+		for _, p := range g.denyAddrs {
+			if p.Contains(f) {
+				return a.String() + " is in " + p.String() + ", which the policy denies", true
+			}
+		}
+	}
+	for _, p := range g.allowAddrs {
+		if p.Contains(a) || (a.Is4In6() && p.Contains(a.Unmap())) {
+			return "", false
+		}
+	}
+	for _, allowed := range g.allowAPs {
+		if allowed.Port() == ap.Port() && allowed.Addr().WithZone("").Unmap() == a.Unmap() {
+			return "", false
+		}
+	}
+	if reason, ok := specialOf(a); ok {
+		if !strings.HasPrefix(reason, "it is") {
+			reason = a.String() + " is in " + reason
+		} else {
+			reason = a.String() + ": " + reason
+		}
+		return reason, true
+	}
+	return "", false
+}
