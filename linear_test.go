@@ -94,7 +94,7 @@ func TestLinearTime(t *testing.T) {
 	const (
 		kb       = 1 << 10
 		maxRatio = 10000 // for 1 MB against 1 KB
-		max100   = 1000 // for 100 KB against 1 KB, before trying 1 MB
+		max100   = 1000  // for 100 KB against 1 KB, before trying 1 MB
 	)
 	// The ballast, never touched, raises the heap goal so that the runtime
 	// keeps the pages a large parse frees for the next one rather than
