@@ -66,7 +66,7 @@ const (
 	ErrMissingSchemeNonRelativeURL          // missing-scheme-non-relative-URL: no scheme, and no base URL to resolve against (or one with an opaque path)
 	ErrInvalidReverseSolidus                // invalid-reverse-solidus: a "\" where a special URL has "/"
 	ErrInvalidCredentials                   // invalid-credentials: the URL has credentials
-	ErrHostMissing                          // host-missing: the special URL has no host
+	ErrHostMissing                          // host-missing: the URL has no host (credentials or a port without one, or a special URL)
 	ErrPortOutOfRange                       // port-out-of-range: the port is more than 65535
 	ErrPortInvalid                          // port-invalid: the port has a code point that is not a digit
 	ErrFileInvalidWindowsDriveLetter        // file-invalid-Windows-drive-letter: a relative URL starts with a Windows drive letter against a file: base
@@ -139,7 +139,7 @@ var validationErrorDescriptions = [numValidationErrorKinds]string{
 	ErrMissingSchemeNonRelativeURL:          "no scheme, and no base URL to resolve against (or one with an opaque path)",
 	ErrInvalidReverseSolidus:                "a \"\\\" where a special URL has \"/\"",
 	ErrInvalidCredentials:                   "the URL has credentials",
-	ErrHostMissing:                          "the special URL has no host",
+	ErrHostMissing:                          "the URL has no host",
 	ErrPortOutOfRange:                       "the port is more than 65535",
 	ErrPortInvalid:                          "the port has a code point that is not a digit",
 	ErrFileInvalidWindowsDriveLetter:        "a relative URL starts with a Windows drive letter against a file: base",

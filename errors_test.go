@@ -23,7 +23,7 @@ func TestParseErrorMessage(t *testing.T) {
 		{"https://user:secret@[::1", `url: parse "https://user:xxxxx@[::1": IPv6-unclosed at 20: the IPv6 address has no closing "]"`},
 		{"https://exa\x00mple\xff.com/", `url: parse "https://exa\x00mple\xFF.com/": domain-to-ASCII at 8: U+0000 is not allowed in a domain`},
 		{"https://ex\"am ple€.org/\\", `url: parse "https://ex\"am ple€.org/\\": domain-to-ASCII at 8: U+0020 is not allowed in a domain`},
-		{"https://a:b@c:d@:70000", `url: parse "https://a:xxxxx@:70000": host-missing at 16: the special URL has no host`},
+		{"https://a:b@c:d@:70000", `url: parse "https://a:xxxxx@:70000": host-missing at 16: the URL has no host`},
 		// The issue's example, and offsets in the input as it was given.
 		{"https://exa mple.com/", `url: parse "https://exa mple.com/": domain-to-ASCII at 8: U+0020 is not allowed in a domain`},
 		{" \thttps://exa%20mple.com/", `url: parse " \x09https://exa%20mple.com/": domain-to-ASCII at 10: U+0020 is not allowed in a domain`},
