@@ -11,6 +11,12 @@ import (
 // canonical composition. Only strings with a code point that NFC must look
 // at (idnaNFC: a combining class other than 0, or NFC_Quick_Check No or
 // Maybe) reach it; the others are in NFC already.
+//
+// It is NFC of strings in which no code point is mapped or ignored by UTS
+// #46, which is what UTS #46 normalizes: the mapped domain, and decoded
+// Punycode labels, where such a code point is an error whatever NFC does.
+// The tables keep nothing but the status of a mapped or ignored code
+// point, so nfc leaves one as it is.
 
 // Hangul syllables are composed and decomposed by arithmetic (Unicode,
 // section 3.12).

@@ -533,9 +533,23 @@ func punycodeDecode(encoded string) (string, bool) {
 		return basic, true
 	}
 
+	total := int(out)
+	if total <= 64 {
+		// A label of DNS length: insert as the RFC does.
+		rs := make([]rune, 0, total)
+		for i := 0; i < len(basic); i++ {
+			rs = append(rs, rune(basic[i]))
+		}
+		for _, in := range ins {
+			rs = append(rs, 0)
+			copy(rs[in.at+1:], rs[in.at:])
+			rs[in.at] = in.r
+		}
+		return string(rs), true
+	}
+
 	// Place the insertions, the last first: each goes to the free slot
 	// whose rank among the free slots is its index.
-	total := int(out)
 	placed := make([]rune, total)
 	tree := make([]int32, total+1) // Fenwick tree of free slots, 1-based
 	for j := 1; j <= total; j++ {
