@@ -94,13 +94,20 @@ func idnaMapping(r rune) (string, bool) {
 	e := idnaMapRuns[lo-1]
 	off, n := int(e>>17&0xFFFF), int(e>>9&0xFF)
 	s := idnaMapText[off : off+n]
-	if e&1 != 0 {
-		if d := r - rune(e>>43); d != 0 {
+	nfc := e&4 != 0
+	if inc := rune(e & 3); inc != 0 {
+		// The k-th code point of the run maps to s with its last code
+		// point raised by k*inc.
+		k := r - rune(e>>43)
+		if e&8 != 0 {
+			k /= 2
+		}
+		if k != 0 {
 			last, size := utf8.DecodeLastRuneInString(s)
-			return s[:len(s)-size] + string(last+d), e&2 != 0
+			return s[:len(s)-size] + string(last+k*inc), nfc
 		}
 	}
-	return s, e&2 != 0
+	return s, nfc
 }
 
 // uts46Flags are the flags of UTS #46 that the URL Standard varies.

@@ -98,7 +98,9 @@ func readIDNAMappingTable(t testing.TB) []idnaTableEntry {
 // Processing (uts46Map) and the status check of the validity criteria
 // (labelValid), against IdnaMappingTable.txt read at test time: a valid or
 // deviation code point stays and is valid, a mapped one becomes its mapping,
-// an ignored one goes, and a disallowed one stays and fails the label.
+// an ignored one goes, and a disallowed one stays and fails the label; and
+// uts46Map asks for NFC whenever the result has a code point NFC must look
+// at.
 func TestIDNAMappingTable(t *testing.T) {
 	table := readIDNAMappingTable(t)
 	bad := 0
@@ -108,7 +110,14 @@ func TestIDNAMappingTable(t *testing.T) {
 		}
 		e := table[r]
 		s := string(r)
-		got, _ := uts46Map(s)
+		got, needNFC := uts46Map(s)
+		if !needNFC {
+			for _, c := range got {
+				if idnaProps(c)&idnaNFC != 0 {
+					t.Errorf("%U maps to %q, with %U, which NFC must look at, but uts46Map does not say so", r, got, c)
+				}
+			}
+		}
 		want := s
 		switch e.status {
 		case "mapped":

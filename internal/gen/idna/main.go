@@ -35,10 +35,11 @@
 // status is kept, which lets more blocks of the trie be shared. The trie has
 // three levels; the generator picks the block sizes that make it smallest.
 //
-// idnaMapRuns holds the mappings, one entry per run of consecutive mapped
-// code points whose mappings are the same string or the same string with
-// its last code point one higher per code point; the mapped strings are
-// substrings of idnaMapText.
+// idnaMapRuns holds the mappings, one entry per run of mapped code points,
+// consecutive or every other one, whose mappings are the same string or the
+// same string with its last code point one or two higher per code point
+// (A-Z, and the upper case letters of Latin Extended that alternate with
+// their lower case); the mapped strings are substrings of idnaMapText.
 //
 // For NFC: nfcDecomps, the full canonical decomposition of each code point
 // that has one (Hangul syllables are computed), in nfcDecompText; nfcCCC,
@@ -515,10 +516,12 @@ func (g *generator) output(source string) []byte {
 		text.WriteString(s)
 		return textAt[s]
 	}
+	// A run is mapped code points start, start+stride, ... (n of them; with
+	// stride 2, the code points between are not mapped), whose mappings are
+	// m with its last code point raised by inc per step.
 	type run struct {
-		start, n  rune
-		m         []rune
-		increment bool
+		start, n, stride, inc rune
+		m                     []rune
 	}
 	var runs []run
 	for r := rune(0); r <= maxCodePt; r++ {
@@ -528,20 +531,20 @@ func (g *generator) output(source string) []byte {
 		}
 		if n := len(runs); n > 0 {
 			last := &runs[n-1]
-			if last.start+last.n == r && last.n < 1<<10 && len(m) == len(last.m) && slices.Equal(m[:len(m)-1], last.m[:len(m)-1]) {
-				d := m[len(m)-1] - last.m[len(m)-1]
-				if (last.n == 1 || !last.increment) && d == 0 {
-					last.n++
-					continue
-				}
-				if (last.n == 1 || last.increment) && d == last.n {
-					last.increment = true
+			end := last.start + (last.n-1)*last.stride // its last code point
+			step := r - end
+			if last.n < 1<<10 && (step == 1 || step == 2) && (last.n == 1 || step == last.stride) &&
+				len(m) == len(last.m) && slices.Equal(m[:len(m)-1], last.m[:len(m)-1]) {
+				prev := last.m[len(m)-1] + (last.n-1)*last.inc
+				inc := m[len(m)-1] - prev
+				if (inc == 0 || inc == 1 || inc == 2) && (last.n == 1 || inc == last.inc) {
+					last.stride, last.inc = step, inc
 					last.n++
 					continue
 				}
 			}
 		}
-		runs = append(runs, run{start: r, n: 1, m: m})
+		runs = append(runs, run{start: r, n: 1, stride: 1, m: m})
 	}
 	var entries []uint64
 	for _, ru := range runs {
@@ -550,22 +553,24 @@ func (g *generator) output(source string) []byte {
 		if off >= 1<<16 || len(s) >= 1<<8 {
 			log.Fatalf("mapping of U+%04X does not fit", ru.start)
 		}
-		e := uint64(ru.start)<<43 | uint64(ru.n-1)<<33 | uint64(off)<<17 | uint64(len(s))<<9
-		if ru.increment {
-			e |= 1
+		e := uint64(ru.start)<<43 | uint64(ru.n-1)<<33 | uint64(off)<<17 | uint64(len(s))<<9 | uint64(ru.inc)
+		if ru.stride == 2 {
+			e |= 8
 		}
-		for _, c := range ru.m {
-			if g.value(c)&flagNFC != 0 {
-				e |= 2
-				break
+		for k := rune(0); k < ru.n; k++ {
+			for _, c := range g.mapping[ru.start+k*ru.stride] {
+				if g.value(c)&flagNFC != 0 {
+					e |= 4
+				}
 			}
 		}
 		entries = append(entries, e)
 	}
 	fmt.Fprintf(&b, "// idnaMapRuns holds the %d runs of mapped code points (%d of them), sorted:\n", len(runs), len(g.mapping))
 	fmt.Fprintf(&b, "// first code point<<43 | (length-1)<<33 | offset in idnaMapText<<17 |\n")
-	fmt.Fprintf(&b, "// byte length<<9 | 2 if NFC must look at the mapping | 1 if the last code\n")
-	fmt.Fprintf(&b, "// point of the mapping goes up by one per code point of the run.\n")
+	fmt.Fprintf(&b, "// byte length<<9 | 8 if the run is every other code point | 4 if NFC\n")
+	fmt.Fprintf(&b, "// must look at the mapping | how much (0 to 2) the last code point of the\n")
+	fmt.Fprintf(&b, "// mapping goes up per code point of the run.\n")
 	writeU64(&b, "idnaMapRuns", entries)
 	fmt.Fprintf(&b, "// idnaMapText holds the mappings (%d bytes).\nconst idnaMapText = %q\n\n", text.Len(), text.String())
 
