@@ -99,10 +99,13 @@ package url
 //	0  infra.go: Infra (ASCII classes, hex digits, ASCII lowercase, integers), UTF-8 decoding, the one table of byte classes: #url-code-points, #forbidden-host-code-point, #percent-encode-set
 //	1  errors.go: #validation-error (the table of validation errors), ParseError, ErrTooLong
 //	1  legacyencoding.go: the Encoding Standard's encoders for legacy query encodings (#percent-encode-after-encoding)
+//	1  idna_tables.go: the Unicode data of UTS #46 and NFC (mapping, status, Bidi_Class, Joining_Type, combining classes, decompositions), generated from one Unicode version's files by internal/gen/idna
 //	2  percent.go: #percent-encoded-bytes
-//	2  punycode.go: Punycode for long labels, so that IDNA stays linear (#idna)
+//	2  punycode.go: Punycode (RFC 3492) encoding, in O(n log n) for labels of any length (#idna)
 //	3  ipv4.go: #concept-ipv4-parser, #concept-ipv4-serializer, #ends-in-a-number-checker
 //	3  ipv6.go: #concept-ipv6-parser, #concept-ipv6-serializer
+//	3  nfc.go: Unicode Normalization Form C, for UTS #46
+//	3  uts46.go: UTS #46 Processing, ToASCII and ToUnicode with the flags the standard passes; Punycode decoding
 //	3  idna.go: #idna (domain to ASCII, domain to Unicode)
 //	4  host.go: #host-representation, #host-parsing, #host-serializing
 //	5  url.go: #url-representation and the URL class's getters (#url-class); the URL serializer (#url-serializing) is the href the parser writes as it goes, parser.go's finish its step 3, so there is no serializer.go

@@ -12,9 +12,6 @@ import (
 	"unsafe"
 
 	"golang.org/x/net/idna"
-	"golang.org/x/text/secure/bidirule"
-	"golang.org/x/text/unicode/bidi"
-	"golang.org/x/text/unicode/norm"
 )
 
 func TestForbiddenCodePoints(t *testing.T) {
@@ -99,7 +96,7 @@ func TestDomainToASCII(t *testing.T) {
 		// A non-ASCII domain whose ToASCII is empty.
 		{domain: "\u00ad", errs: []string{toASCII + "!"}},
 		{domain: "\u3002", want: ".", errs: []string{toASCII}},
-		// UTS #46 errors that x/net/idna does not record (aceLabelsValid).
+		// UTS #46 errors of Punycode labels, which x/net/idna did not record.
 		{domain: "xn--.ß"},            // "xn--" decodes to the empty string
 		{domain: "ß.xn--"},            // the same, last
 		{domain: "ß.XN--"},            // the same, mapped
@@ -190,7 +187,8 @@ func TestDomainToASCIISameString(t *testing.T) {
 }
 
 // TestStrictASCIIFastPath compares strictASCIIValid, which answers for ASCII
-// domains without a Punycode label, with x/net/idna on random such domains.
+// domains without a Punycode label, with the full UTS #46 processing on
+// random such domains.
 func TestStrictASCIIFastPath(t *testing.T) {
 	check := func(domain string) {
 		t.Helper()
@@ -201,7 +199,7 @@ func TestStrictASCIIFastPath(t *testing.T) {
 		got, gotOK := domainParserToASCIIStrict(domain, classes)
 		want, wantOK := domainParserToASCII(domain, true)
 		if gotOK != wantOK || got != want {
-			t.Errorf("strict ToASCII of %q: fast path %q, %v; x/net/idna %q, %v", domain, got, gotOK, want, wantOK)
+			t.Errorf("strict ToASCII of %q: fast path %q, %v; UTS #46 %q, %v", domain, got, gotOK, want, wantOK)
 		}
 	}
 	for _, domain := range []string{"", ".", "a", "a.", ".a", "a..b", "-a", "a-", "ab--c", "ab--", "abc--", "a-b", "A-B.C",
@@ -218,38 +216,6 @@ func TestStrictASCIIFastPath(t *testing.T) {
 			b[i] = alphabet[r.IntN(len(alphabet))]
 		}
 		check(string(b))
-	}
-}
-
-// TestUTS46Mapping checks what aceLabelsValid and uts46Mapped assume of the
-// UTS #46 mapping table, against the table itself: an ASCII code point maps
-// to its lowercase; the mapping of a non-ASCII code point has U+002D (-)
-// only for U+FE63 and U+FF0D, and has no label that starts with "xn--" (so
-// that mapping it alone decodes no Punycode).
-func TestUTS46Mapping(t *testing.T) {
-	if testing.Short() {
-		t.Skip("maps every code point")
-	}
-	for r := rune(0); r <= utf8.MaxRune; r++ {
-		if 0xD800 <= r && r <= 0xDFFF {
-			continue
-		}
-		s := string(r)
-		m, _ := uts46Map.ToUnicode(s)
-		if r < utf8.RuneSelf {
-			if m != strings.ToLower(s) {
-				t.Errorf("%U maps to %q; want %q", r, m, strings.ToLower(s))
-			}
-			continue
-		}
-		if strings.Contains(m, "-") != (r == 0xFE63 || r == 0xFF0D) {
-			t.Errorf("%U maps to %q", r, m)
-		}
-		for _, label := range strings.Split(m, ".") {
-			if strings.HasPrefix(label, "xn--") {
-				t.Errorf("%U maps to %q", r, m)
-			}
-		}
 	}
 }
 
@@ -432,15 +398,11 @@ var mappingContexts = [...]struct{ before, after string }{
 //     R, AL or AN (a Bidi domain name), every label of m meets the Bidi Rule
 //     (RFC 5893, section 2).
 //
-// The mapping is x/net/idna's table through a profile that only maps, the
-// same table the package uses; the test holds the order of the steps, not the
-// table. With -short it checks every code point that the mapping changes and
-// every 61st other one.
+// The mapping is IdnaMappingTable.txt as read by readIDNAMappingTable at test
+// time, not the generated tables. With -short it checks every code point
+// that the mapping changes and every 61st other one.
 func TestMappedDomains(t *testing.T) {
-	// mapOnly maps each code point with the UTS #46 table
-	// (UseSTD3ASCIIRules false, Transitional_Processing false) and
-	// normalizes to NFC; it checks nothing.
-	mapOnly := idna.New(idna.MapForLookup(), idna.StrictDomainName(false), idna.ValidateLabels(false))
+	table := readIDNAMappingTable(t)
 	const chunks = 16
 	var (
 		mu      sync.Mutex
@@ -459,14 +421,19 @@ func TestMappedDomains(t *testing.T) {
 					continue
 				}
 				c := string(r)
-				mapped, _ := mapOnly.ToUnicode(c)
+				mapped := c
+				if e := table[r]; e.status == "mapped" {
+					mapped = e.mapping
+				} else if e.status == "ignored" {
+					mapped = ""
+				}
 				if testing.Short() && mapped == c && r%61 != 0 {
 					continue
 				}
 				n++
 				for _, ctx := range mappingContexts {
 					domain := ctx.before + c + ctx.after
-					m := norm.NFC.String(ctx.before + mapped + ctx.after)
+					m := nfc(ctx.before + mapped + ctx.after)
 					if msg := checkMappedDomain(domain, m); msg != "" {
 						if len(myBad) == 0 || myBad[len(myBad)-1] != r {
 							myBad = append(myBad, r)
@@ -514,7 +481,7 @@ func checkMappedDomain(domain, m string) string {
 	// When the mapping changes nothing, only the last two properties are
 	// left to check, and they need domain to ASCII only sometimes: most
 	// code points are unassigned or disallowed, and this keeps them quick.
-	isBidi := bidirule.DirectionString(m) == bidi.RightToLeft
+	isBidi := hasRTL(m)
 	if m == domain && len(unicodeErrs) != 0 && !isBidi {
 		return ""
 	}
@@ -543,7 +510,7 @@ func checkMappedDomain(domain, m string) string {
 
 	if fail == 0 && isBidi {
 		for _, label := range strings.Split(m, ".") {
-			if !bidirule.ValidString(label) {
+			if !bidiRuleValid(label) {
 				return fmt.Sprintf("domain to ASCII accepts it as %q, but label %q of a Bidi domain name fails the Bidi Rule", ascii, label)
 			}
 		}
@@ -551,39 +518,37 @@ func checkMappedDomain(domain, m string) string {
 	return ""
 }
 
-// TestPunycodeDecodesRTL holds punycodeDecodesRTL to decoding: for labels of
-// code points drawn from several scripts, encoded by x/net/idna, it reports
-// whether the label has a code point of Bidi_Class R, AL or AN; for any
-// other string after "xn--", it reports true unless x/net decodes it to a
-// label without one.
-func TestPunycodeDecodesRTL(t *testing.T) {
+// TestPunycodeDecode holds punycodeDecode to appendPunycode, on labels of
+// code points drawn from several scripts, and to x/net/idna's decoder on
+// random strings: where x/net decodes one, punycodeDecode gives the same.
+func TestPunycodeDecode(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	alphabets := [][]rune{
 		[]rune("abc019-"),
 		[]rune("äöüßéñ日本語"),
-		[]rune("אבגדה"),        // R
-		[]rune("ابتثج"),        // AL
-		[]rune("٠١٢٣"),         // AN
-		[]rune("\u064B\u0651"), // NSM
-		{0x1F600, 0x10FFFD, 0x10800, 0x1E900},
+		[]rune("אבגדה"),
+		[]rune("ابتثج"),
+		[]rune("٠١٢٣"),
+		[]rune("\u064B\u0651"),
+		{0x1F600, 0x10FFFD, 0x10800, 0x1E900, 0x3E8AC},
 	}
 	for range 20000 {
 		var b strings.Builder
-		for range 1 + rng.IntN(8) {
+		n := 1 + rng.IntN(12)
+		if rng.IntN(10) == 0 {
+			n = 60 + rng.IntN(200) // past the decoder's direct insertion
+		}
+		for range n {
 			a := alphabets[rng.IntN(len(alphabets))]
 			b.WriteRune(a[rng.IntN(len(a))])
 		}
 		label := b.String()
-		if isASCII(label) {
-			continue
+		encoded, ok := appendPunycode(nil, label)
+		if !ok {
+			t.Fatalf("appendPunycode(%q) failed", label)
 		}
-		encoded, err := idna.Punycode.ToASCII(label)
-		if err != nil || !strings.HasPrefix(encoded, "xn--") {
-			t.Fatalf("idna.Punycode.ToASCII(%q) = %q, %v", label, encoded, err)
-		}
-		want := bidirule.DirectionString(label) == bidi.RightToLeft
-		if got := punycodeDecodesRTL(encoded[len("xn--"):]); got != want {
-			t.Errorf("punycodeDecodesRTL(%q) (%q) = %v; want %v", encoded, label, got, want)
+		if got, ok := punycodeDecode(string(encoded)); !ok || got != label {
+			t.Errorf("punycodeDecode(%q) = %q, %v; want %q", encoded, got, ok, label)
 		}
 	}
 	const digits = "abcxyz0189-A_"
@@ -592,23 +557,32 @@ func TestPunycodeDecodesRTL(t *testing.T) {
 		for i := range b {
 			b[i] = digits[rng.IntN(len(digits))]
 		}
-		checkPunycodeDecodesRTL(t, string(b))
+		checkPunycodeDecode(t, string(b))
 	}
-	for _, encoded := range []string{"", "-", "a-", "4db", "a-0hc", "zzzzzzzzzzzzzzzzzzzz", "99999999999", "-a-4db", "a--0hc"} {
-		checkPunycodeDecodesRTL(t, encoded)
+	for _, encoded := range []string{"", "-", "a-", "4db", "a-0hc", "zzzzzzzzzzzzzzzzzzzz", "99999999999", "-a-4db", "a--0hc", "ü-", "a-ü"} {
+		checkPunycodeDecode(t, encoded)
 	}
 }
 
-// checkPunycodeDecodesRTL checks punycodeDecodesRTL(encoded), for an ASCII
-// encoded, against x/net/idna's decoder, where that decodes it. (x/net also
-// rejects Punycode that decodes to ASCII, which punycodeDecodesRTL need not
-// tell.)
-func checkPunycodeDecodesRTL(t *testing.T, encoded string) {
+// checkPunycodeDecode checks punycodeDecode(encoded) against x/net/idna's
+// decoder, where that decodes it. (x/net also rejects Punycode that decodes
+// to ASCII, which UTS #46 checks after decoding.) Where x/net gives a
+// surrogate as U+FFFD, or copies a basic code point that is not ASCII,
+// punycodeDecode must fail.
+func checkPunycodeDecode(t *testing.T, encoded string) {
 	t.Helper()
-	got := punycodeDecodesRTL(encoded)
+	got, ok := punycodeDecode(encoded)
 	u, err := idna.Punycode.ToUnicode("xn--" + encoded)
-	if err == nil && got != (bidirule.DirectionString(u) == bidi.RightToLeft) {
-		t.Errorf("punycodeDecodesRTL(%q) = %v; x/net decodes it to %q", encoded, got, u)
+	// x/net decodes a surrogate to U+FFFD and copies non-ASCII basic code
+	// points; for UTS #46 both are errors.
+	if strings.ContainsRune(u, utf8.RuneError) || !isASCII(encoded) {
+		if ok {
+			t.Errorf("punycodeDecode(%q) = %q; want an error", encoded, got)
+		}
+		return
+	}
+	if err == nil && (!ok || got != u) {
+		t.Errorf("punycodeDecode(%q) = %q, %v; x/net decodes it to %q", encoded, got, ok, u)
 	}
 }
 
@@ -630,11 +604,10 @@ func TestBidiAfterMapping(t *testing.T) {
 		// strict run, which signals domain-to-ASCII, applies UTS #46 to it.
 		{"xn--a-0hc", true, false},
 		{"www.xn--4db.com", true, true},
-		// Labels long enough for toASCIILongLabels (and too long for
-		// VerifyDnsLength).
-		{strings.Repeat("a", longLabel) + "ℵ.com", false, false},
-		{strings.Repeat("ℵ", longLabel) + ".com", true, false},
-		{"1." + strings.Repeat("ℵ", longLabel), false, false},
+		// Labels too long for VerifyDnsLength.
+		{strings.Repeat("a", 300) + "ℵ.com", false, false},
+		{strings.Repeat("ℵ", 300) + ".com", true, false},
+		{"1." + strings.Repeat("ℵ", 300), false, false},
 	} {
 		if _, fail := domainToASCII(tt.domain, true, hostErrors{}); (fail == 0) != tt.strictOK {
 			t.Errorf("domainToASCII(%q, true) fails with %v; want ok %v", tt.domain, fail, tt.strictOK)

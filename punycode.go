@@ -3,90 +3,11 @@ package url
 import (
 	"math"
 	"slices"
-	"strings"
-	"unicode/utf8"
-
-	"golang.org/x/net/idna"
-	"golang.org/x/text/unicode/bidi"
 )
 
-// This file keeps the domain parser linear in time on long labels.
-//
-// x/net/idna's Punycode encoder (RFC 3492, section 6.3) scans the whole
-// label once for every distinct code point in it, so a label of n code
-// points with d distinct ones costs n·d: a 100 KB label of varied CJK takes
-// seconds. No real domain label is that long (DNS allows 63 bytes), but the
-// standard sets no limit, so for a domain with a long label the domain
-// parser lets x/net map and validate it (ToUnicode, which runs the same
-// UTS #46 processing and checks as ToASCII, and is linear) and encodes the
-// labels itself in O(n log n). Shorter labels, all real ones, go through
-// x/net's ToASCII as they are.
-
-// longLabel is the length in bytes of a label of the input past which the
-// domain parser encodes labels itself. Below it, x/net's encoder costs at
-// most a constant times the input's length.
-const longLabel = 256
-
-// hasLongLabel reports whether a label of domain, split on ".", is longer
-// than longLabel bytes. (UTS #46 mapping may split labels further, at
-// U+3002 and its kin, or expand a code point to a few, but that changes the
-// bound only by a constant factor.)
-func hasLongLabel(domain string) bool {
-	for len(domain) > longLabel {
-		i := strings.IndexByte(domain, '.')
-		if i < 0 {
-			return true
-		}
-		if i > longLabel {
-			return true
-		}
-		domain = domain[i+1:]
-	}
-	return false
-}
-
-// toASCIILongLabels is profile.ToASCII(domain) for a domain with a long
-// label: profile.ToUnicode maps and validates, then each label with a code
-// point that is not ASCII is written as "xn--" and its Punycode encoding.
-// With verifyDNSLength (beStrict), the lengths are checked as UTS #46's
-// VerifyDnsLength says: each label 1 to 63 bytes, the whole domain 1 to 253
-// bytes without a trailing dot. It also returns the result of ToUnicode, for
-// the checks x/net does not make (checkBidi).
-func toASCIILongLabels(profile *idna.Profile, domain string, verifyDNSLength bool) (result, unicode string, ok bool) {
-	unicode, err := profile.ToUnicode(domain)
-	if err != nil {
-		return "", "", false
-	}
-	var b strings.Builder
-	b.Grow(len(unicode))
-	for i, label := range strings.Split(unicode, ".") {
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		if isASCII(label) {
-			b.WriteString(label)
-			continue
-		}
-		encoded, ok := appendPunycode([]byte("xn--"), label)
-		if !ok {
-			return "", "", false
-		}
-		b.Write(encoded)
-	}
-	result = b.String()
-	if verifyDNSLength {
-		name := strings.TrimSuffix(result, ".")
-		if len(name) < 1 || len(name) > 253 {
-			return "", "", false
-		}
-		for _, label := range strings.Split(name, ".") {
-			if len(label) < 1 || len(label) > 63 {
-				return "", "", false
-			}
-		}
-	}
-	return result, unicode, true
-}
+// This file is Punycode (RFC 3492), which UTS #46 ToASCII uses to encode
+// the labels that are not ASCII; uts46.go decodes. Both are O(n log n) in
+// the length of the label, which the standard does not bound.
 
 // The parameters of Punycode: RFC 3492, section 5.
 const (
@@ -236,66 +157,6 @@ func punyAdapt(delta, numPoints int32, firstTime bool) int32 {
 		k += punyBase
 	}
 	return k + (punyBase-punyTMin+1)*delta/(delta+punySkew)
-}
-
-// punycodeDecodesRTL reports whether the Punycode string encoded (a label
-// that starts with "xn--", without its prefix) decodes (RFC 3492, section
-// 6.2) to a string with a code point of Bidi_Class R, AL or AN, or is not
-// valid Punycode. It follows the decoder's state <n,i> to learn each code
-// point it inserts, but not where, so it allocates nothing, in linear time.
-func punycodeDecodesRTL(encoded string) bool {
-	// "Consume all code points before the last delimiter (if there is one)
-	// and copy them to output", "then consume one more".
-	out := int32(0)
-	if d := strings.LastIndexByte(encoded, '-'); d >= 0 {
-		for i := 0; i < d; i++ {
-			if encoded[i] >= utf8.RuneSelf {
-				return true
-			}
-		}
-		out, encoded = int32(d), encoded[d+1:]
-	}
-	n, i, bias := int32(punyInitialN), int32(0), int32(punyInitialBias)
-	for pos := 0; pos < len(encoded); {
-		oldi, w := i, int32(1)
-		for k := int32(punyBase); ; k += punyBase {
-			// "Consume a code point, or fail if there was none to consume."
-			if pos == len(encoded) {
-				return true
-			}
-			digit := punyDigitValue(encoded[pos])
-			pos++
-			if digit < 0 || digit > (math.MaxInt32-i)/w {
-				return true
-			}
-			i += digit * w
-			t := punyThreshold(k, bias)
-			if digit < t {
-				break
-			}
-			if w > math.MaxInt32/(punyBase-t) {
-				return true
-			}
-			w *= punyBase - t
-		}
-		out++
-		bias = punyAdapt(i-oldi, out, oldi == 0)
-		if i/out > math.MaxInt32-n {
-			return true
-		}
-		n += i / out
-		i %= out
-		// "Insert n into output at position i": only n matters here.
-		if n > utf8.MaxRune {
-			return true
-		}
-		switch p, _ := bidi.LookupRune(n); p.Class() {
-		case bidi.R, bidi.AL, bidi.AN:
-			return true
-		}
-		i++
-	}
-	return false
 }
 
 // punyDigitValue returns the digit value of a basic code point (RFC 3492,

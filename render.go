@@ -1,9 +1,9 @@
 package url
 
 // The tables of look-alikes and of the code points UTS #39 allows in
-// identifiers, from the Unicode 17.0.0 data files in the directory
+// identifiers, from the Unicode 18.0.0 data files in the directory
 // $UNICODE_DATA (see internal/gen/lookalikes for which files):
-//go:generate go run ./internal/gen/lookalikes -version 17.0.0 -dir ${UNICODE_DATA} -o lookalikes_table.go
+//go:generate go run ./internal/gen/lookalikes -version 18.0.0 -dir ${UNICODE_DATA} -o lookalikes_table.go
 
 import (
 	"strings"
@@ -39,8 +39,8 @@ import (
 // shows nothing, or is drawn through or around the character before it;
 // so the host that a person reads in it, from after the scheme's "//" to the
 // first delimiter, is u's host, and parsed after the scheme it gives back
-// u.Hostname(). Two rules, on tables generated from the Unicode 17.0.0 data,
-// the version of Go's unicode package (internal/gen/lookalikes says how),
+// u.Hostname(). Two rules, on tables generated from the Unicode 18.0.0 data,
+// the version of the package's IDNA (internal/gen/lookalikes says how),
 // keep that promise:
 //
 //   - Render shows no look-alike, anywhere. The look-alikes are the code

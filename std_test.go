@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	stdurl "net/url"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -184,7 +185,9 @@ func TestToStdRefuses(t *testing.T) {
 		{"sc://%/", "host"},
 		{"sc://", "host kind"},
 		{"sc://?q", "host kind"},
-		{"sc:/.//p", "path"},
+		// Go 1.26's net/url writes this path as "sc://p", whose host is
+		// "p"; Go 1.27's writes it as it is and reads back another path.
+		{"sc:/.//p", "path|host"},
 		{"http://a{b/", "href"},
 		{"http://a`b/", "href"},
 	}
@@ -196,7 +199,7 @@ func TestToStdRefuses(t *testing.T) {
 			if !errors.As(err, &ce) {
 				t.Fatalf("ToStd() = %v, %v; want a *ConversionError", s, err)
 			}
-			if ce.Component != tt.component || ce.Op != "ToStd" || ce.URL != errtext.Of(u.Href()) {
+			if !slices.Contains(strings.Split(tt.component, "|"), ce.Component) || ce.Op != "ToStd" || ce.URL != errtext.Of(u.Href()) {
 				t.Errorf("error %#v, want component %q", ce, tt.component)
 			}
 			t.Log(err)

@@ -13,7 +13,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"golang.org/x/net/idna"
 	"golang.org/x/text/encoding/htmlindex"
 
 	"github.com/webstd/url/internal/wptfiles"
@@ -45,7 +44,7 @@ var wptFixtures = []struct {
 	{"urltestdata-javascript-only.json", runURLTestData, 1, ownURLKeys},
 	{"setters_tests.json", runSetterTests, 278, ownSetterKeys},
 	{"toascii.json", runToASCII, 87, ownArrayKeys([]string{"input", "output"}, []string{"comment"})},
-	{"IdnaTestV2.json", runIdnaTestV2, 2670, ownArrayKeys([]string{"input", "output"}, []string{"comment"})},
+	{"IdnaTestV2.json", runIdnaTestV2, 2675, ownArrayKeys([]string{"input", "output"}, []string{"comment"})},
 	{"percent-encoding.json", runPercentEncoding, 7, ownArrayKeys([]string{"input", "output"}, nil)},
 	{"urlencoded-parser-data.json", runURLEncodedParserData, 35, ownArrayKeys([]string{"input", "output"}, nil)},
 }
@@ -445,13 +444,6 @@ type hostTestCase struct {
 	Input   string  `json:"input"`
 	Output  *string `json:"output"`
 	Comment string  `json:"comment"`
-}
-
-func TestUnicodeVersion(t *testing.T) {
-	// The IDNA cases need Unicode 17 tables, which Go 1.27's x/net/idna has.
-	if idna.UnicodeVersion != "17.0.0" {
-		t.Fatalf("idna.UnicodeVersion = %s, want 17.0.0: build with Go 1.27 (GOTOOLCHAIN=go1.27.4)", idna.UnicodeVersion)
-	}
 }
 
 // checkHostCase parses https://INPUT/x and checks it against the expected

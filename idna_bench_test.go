@@ -1,0 +1,132 @@
+package url
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/idna"
+)
+
+// xnetUTS46 is x/net/idna configured as the package used it before it had
+// its own UTS #46 (lenient: the domain parser with beStrict false), for
+// BenchmarkIDNA's comparison only.
+var xnetUTS46 = idna.New(
+	idna.MapForLookup(),
+	idna.ValidateLabels(true),
+	idna.Transitional(false),
+	idna.CheckHyphens(false),
+	idna.CheckJoiners(true),
+	idna.BidiRule(),
+	idna.StrictDomainName(false),
+	idna.VerifyDNSLength(false),
+)
+
+// corpusIDNHosts returns the hosts of the corpora's URLs that are not ASCII
+// or have a Punycode label, as they appear in the input.
+func corpusIDNHosts(b *testing.B) []string {
+	files, _ := filepath.Glob(filepath.Join(corpusDir(), "*.txt"))
+	var hosts []string
+	for _, file := range files {
+		for _, u := range loadCorpus(b, filepath.Base(file)) {
+			_, rest, ok := strings.Cut(u, "://")
+			if !ok {
+				continue
+			}
+			if i := strings.IndexAny(rest, "/?#\\"); i >= 0 {
+				rest = rest[:i]
+			}
+			if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+				rest = rest[i+1:]
+			}
+			if i := strings.LastIndexByte(rest, ':'); i >= 0 && !strings.Contains(rest, "]") {
+				rest = rest[:i]
+			}
+			if rest != "" && (!isASCII(rest) || strings.Contains(strings.ToLower(rest), "xn--")) {
+				hosts = append(hosts, rest)
+			}
+		}
+	}
+	return hosts
+}
+
+// generatedIDNHosts returns n internationalized hosts: one to three labels
+// of 2 to 12 code points of one script (with ASCII letters and digits
+// mixed into some), upper case in some, then a top-level domain.
+func generatedIDNHosts(n int) []string {
+	scripts := [][]rune{
+		[]rune("abcdefghijklmnopqrstuvwxyzäöüßéèàçñ"),
+		[]rune("ÄÖÜÉÈÀÇÑabcdefghij"),
+		[]rune("абвгдежзийклмнопрстуфхцчшщыэюя"),
+		[]rune("αβγδεζηθικλμνξοπρστυφχψω"),
+		[]rune("日本語中文字漢字東京大阪京都"),
+		[]rune("ひらがなカタカナ"),
+		[]rune("한국어서울부산"),
+		[]rune("אבגדהוזחטיכלמנסעפצקרשת"),
+		[]rune("ابتثجحخدذرزسشصضطظعغفقكلمنهوي"),
+		[]rune("कखगघङचछजझञटठडढणतथदधनपफबभमयरलवशषसह"),
+		[]rune("กขคฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรลวศษสหฬอฮ"),
+		[]rune("ａｂｃｄｅｆ０１２"), // full-width: mapped
+	}
+	tlds := []string{".com", ".de", ".рф", ".中国", ".jp", ".org"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	hosts := make([]string, n)
+	for i := range hosts {
+		var b strings.Builder
+		s := scripts[rng.IntN(len(scripts))]
+		for l := range 1 + rng.IntN(3) {
+			if l > 0 {
+				b.WriteByte('.')
+			}
+			for range 2 + rng.IntN(11) {
+				b.WriteRune(s[rng.IntN(len(s))])
+			}
+		}
+		b.WriteString(tlds[rng.IntN(len(tlds))])
+		hosts[i] = b.String()
+	}
+	return hosts
+}
+
+// BenchmarkIDNA compares the package's UTS #46 with x/net/idna's, domain to
+// ASCII (the domain parser's ToASCII with beStrict false) and domain to
+// Unicode (on the ASCII results), on the corpora's hosts that are not ASCII
+// or have a Punycode label and on a generated set of internationalized
+// hosts. Compare ours with xnet in one run: go test -run '^$' -bench IDNA.
+func BenchmarkIDNA(b *testing.B) {
+	sets := []struct {
+		name  string
+		hosts []string
+	}{
+		{"corpus", corpusIDNHosts(b)},
+		{"generated", generatedIDNHosts(1000)},
+	}
+	for _, set := range sets {
+		if len(set.hosts) == 0 {
+			continue
+		}
+		var asciiHosts []string
+		for _, h := range set.hosts {
+			if a, ok := uts46ToASCII(h, uts46Lenient); ok {
+				asciiHosts = append(asciiHosts, a)
+			}
+		}
+		run := func(name string, hosts []string, f func(string)) {
+			b.Run(set.name+"/"+name, func(b *testing.B) {
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					f(hosts[i])
+					if i++; i == len(hosts) {
+						i = 0
+					}
+				}
+			})
+		}
+		run("ToASCII/ours", set.hosts, func(h string) { sinkString, _ = uts46ToASCII(h, uts46Lenient) })
+		run("ToASCII/xnet", set.hosts, func(h string) { sinkString, _ = xnetUTS46.ToASCII(h) })
+		run("ToUnicode/ours", asciiHosts, func(h string) { sinkString, _ = uts46Process(h, uts46Lenient) })
+		run("ToUnicode/xnet", asciiHosts, func(h string) { sinkString, _ = xnetUTS46.ToUnicode(h) })
+	}
+}
