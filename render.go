@@ -3,7 +3,7 @@ package url
 // The tables of look-alikes and of the code points UTS #39 allows in
 // identifiers, from the Unicode 18.0.0 data files in the directory
 // $UNICODE_DATA (see internal/gen/lookalikes for which files):
-//go:generate go run ./internal/gen/lookalikes -version 18.0.0 -dir ${UNICODE_DATA} -o lookalikes_table.go
+//go:generate go run ./internal/gen/lookalikes -version 18.0.0 -dir ${UNICODE_DATA} -source ${UNICODE_SOURCE} -o lookalikes_table.go
 
 import (
 	"strings"

@@ -49,18 +49,17 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"flag"
 	"fmt"
 	"go/format"
 	"log"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/webstd/url/internal/gen/ucd"
 )
 
 // The bit fields of a code point's value; uts46.go declares the same.
@@ -93,15 +92,8 @@ var bidiClasses = map[string]uint16{
 // U+200C reads; U (and C) are 0.
 var joiningTypes = map[string]uint16{"L": 1, "R": 2, "D": 3, "T": 4}
 
-var (
-	versionArg  = regexp.MustCompile(`^\d+\.\d+\.\d+$`)
-	versionLine = regexp.MustCompile(`^#\s*Version:\s*(\d+\.\d+\.\d+)`)
-	fileLine    = regexp.MustCompile(`^#\s*[\w-]+?-(\d+\.\d+\.\d+)\.txt`)
-)
-
 type generator struct {
-	version string
-	sources []string
+	files ucd.Files // the data files read, of one Unicode version
 
 	status  []uint16
 	mapping map[rune][]rune
@@ -121,14 +113,14 @@ func main() {
 	source := flag.String("source", "", "where the files came from (repository, path, commit)")
 	out := flag.String("o", "idna_tables.go", "output file")
 	flag.Parse()
-	if flag.NArg() != 1 || !versionArg.MatchString(flag.Arg(0)) {
+	if flag.NArg() != 1 || !ucd.VersionArg.MatchString(flag.Arg(0)) {
 		log.Fatalf("usage: go run ./internal/gen/idna [-dir DIR] [-source TEXT] [-o FILE] VERSION (such as 18.0.0)")
 	}
 	if *dir == "" {
 		log.Fatal("give -dir DIR or set UNICODE_DATA")
 	}
 	g := &generator{
-		version: flag.Arg(0),
+		files:   ucd.Files{Version: flag.Arg(0), Source: *source},
 		status:  make([]uint16, numCodePts),
 		mapping: map[rune][]rune{},
 		bidi:    make([]uint16, numCodePts),
@@ -140,14 +132,14 @@ func main() {
 		fce:     make([]bool, numCodePts),
 	}
 	path := func(name string) string { return filepath.Join(*dir, name) }
-	g.readIDNA(g.read(path("IdnaMappingTable.txt"), "idna", "Version"))
-	g.readUnicodeData(g.read(path("UnicodeData.txt"), "ucd", ""))
-	g.readCCC(g.read(path("DerivedCombiningClass.txt"), "ucd/extracted", "file"))
-	g.readNormProps(g.read(path("DerivedNormalizationProps.txt"), "ucd", "file"))
-	g.readEnum(g.read(path("DerivedBidiClass.txt"), "ucd/extracted", "file"), g.bidi, bidiClasses)
-	g.readEnum(g.read(path("DerivedJoiningType.txt"), "ucd/extracted", "file"), g.join, joiningTypes)
+	g.readIDNA(g.files.Read(path("IdnaMappingTable.txt"), "idna", "Version"))
+	g.readUnicodeData(g.files.Read(path("UnicodeData.txt"), "ucd", ""))
+	g.readCCC(g.files.Read(path("DerivedCombiningClass.txt"), "ucd/extracted", "file"))
+	g.readNormProps(g.files.Read(path("DerivedNormalizationProps.txt"), "ucd", "file"))
+	g.readEnum(g.files.Read(path("DerivedBidiClass.txt"), "ucd/extracted", "file"), g.bidi, bidiClasses)
+	g.readEnum(g.files.Read(path("DerivedJoiningType.txt"), "ucd/extracted", "file"), g.join, joiningTypes)
 
-	src, err := format.Source(g.output(*source))
+	src, err := format.Source(g.output())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -156,88 +148,14 @@ func main() {
 	}
 }
 
-// read returns the lines of the file at path after checking its version
-// line ("# Version: x.y.z", or a first line "# Name-x.y.z.txt"; versionFrom
-// says which, "" for UnicodeData.txt, which has none), and records its name,
-// version and SHA-256.
-func (g *generator) read(path, sub, versionFrom string) []string {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		log.Fatal(err)
-	}
-	sum := sha256.Sum256(data)
-	lines := strings.Split(string(bytes.TrimPrefix(data, []byte("\uFEFF"))), "\n")
-	version := ""
-	re := versionLine
-	if versionFrom == "file" {
-		re = fileLine
-	}
-	for _, line := range lines[:min(len(lines), 20)] {
-		if m := re.FindStringSubmatch(line); m != nil {
-			version = m[1]
-			break
-		}
-	}
-	switch {
-	case versionFrom == "":
-		version = "no version line"
-	case version == "":
-		log.Fatalf("%s: no version line", path)
-	case version != g.version:
-		log.Fatalf("%s is Unicode %s, not %s", path, version, g.version)
-	}
-	g.sources = append(g.sources, fmt.Sprintf("%s/%s (%s)\n//\t\tSHA-256 %s", sub, filepath.Base(path), version, hex.EncodeToString(sum[:])))
-	return lines
-}
-
-// fields splits a data line into its ";"-separated fields without the
-// comment, or returns nil for a comment line.
-func fields(line string) []string {
-	if i := strings.IndexByte(line, '#'); i >= 0 {
-		line = line[:i]
-	}
-	if strings.TrimSpace(line) == "" {
-		return nil
-	}
-	f := strings.Split(line, ";")
-	for i := range f {
-		f[i] = strings.TrimSpace(f[i])
-	}
-	return f
-}
-
-func parseRune(s string) rune {
-	n, err := strconv.ParseUint(s, 16, 32)
-	if err != nil || n > maxCodePt {
-		log.Fatalf("bad code point %q", s)
-	}
-	return rune(n)
-}
-
-func parseRange(s string) (lo, hi rune) {
-	if a, b, ok := strings.Cut(s, ".."); ok {
-		return parseRune(a), parseRune(b)
-	}
-	r := parseRune(s)
-	return r, r
-}
-
-func parseRunes(s string) []rune {
-	var rs []rune
-	for _, f := range strings.Fields(s) {
-		rs = append(rs, parseRune(f))
-	}
-	return rs
-}
-
 func (g *generator) readIDNA(lines []string) {
 	seen := 0
 	for _, line := range lines {
-		f := fields(line)
+		f := ucd.Fields(line)
 		if f == nil {
 			continue
 		}
-		lo, hi := parseRange(f[0])
+		lo, hi := ucd.ParseRange(f[0])
 		var st uint16
 		switch f[1] {
 		case "valid", "deviation":
@@ -255,7 +173,7 @@ func (g *generator) readIDNA(lines []string) {
 		for r := lo; r <= hi; r++ {
 			g.status[r] = st
 			if st == statusMapped {
-				g.mapping[r] = parseRunes(f[2])
+				g.mapping[r] = ucd.ParseRunes(f[2])
 			}
 			seen++
 		}
@@ -271,7 +189,7 @@ func (g *generator) readUnicodeData(lines []string) {
 		if len(f) < 6 {
 			continue
 		}
-		r := parseRune(f[0])
+		r := ucd.ParseRune(f[0])
 		if strings.HasPrefix(f[2], "M") {
 			if strings.HasSuffix(f[1], ", First>") {
 				log.Fatalf("a range of marks at U+%04X", r)
@@ -279,18 +197,18 @@ func (g *generator) readUnicodeData(lines []string) {
 			g.mark[r] = true
 		}
 		if d := f[5]; d != "" && !strings.HasPrefix(d, "<") {
-			g.decomp[r] = parseRunes(d)
+			g.decomp[r] = ucd.ParseRunes(d)
 		}
 	}
 }
 
 func (g *generator) readCCC(lines []string) {
 	for _, line := range lines {
-		f := fields(line)
+		f := ucd.Fields(line)
 		if f == nil {
 			continue
 		}
-		lo, hi := parseRange(f[0])
+		lo, hi := ucd.ParseRange(f[0])
 		n, err := strconv.Atoi(f[1])
 		if err != nil || n > 254 {
 			log.Fatalf("DerivedCombiningClass.txt: %q", line)
@@ -303,11 +221,11 @@ func (g *generator) readCCC(lines []string) {
 
 func (g *generator) readNormProps(lines []string) {
 	for _, line := range lines {
-		f := fields(line)
+		f := ucd.Fields(line)
 		if f == nil {
 			continue
 		}
-		lo, hi := parseRange(f[0])
+		lo, hi := ucd.ParseRange(f[0])
 		for r := lo; r <= hi; r++ {
 			switch {
 			case f[1] == "NFC_QC" && (f[2] == "N" || f[2] == "M"):
@@ -328,18 +246,18 @@ func (g *generator) readEnum(lines []string, values []uint16, names map[string]u
 		if !ok {
 			continue
 		}
-		f := fields(rest)
-		lo, hi := parseRange(f[0])
+		f := ucd.Fields(rest)
+		lo, hi := ucd.ParseRange(f[0])
 		for r := lo; r <= hi; r++ {
 			values[r] = names[longToShort(f[1])]
 		}
 	}
 	for _, line := range lines {
-		f := fields(line)
+		f := ucd.Fields(line)
 		if f == nil {
 			continue
 		}
-		lo, hi := parseRange(f[0])
+		lo, hi := ucd.ParseRange(f[0])
 		for r := lo; r <= hi; r++ {
 			values[r] = names[f[1]]
 		}
@@ -458,7 +376,7 @@ func (t trie) size() int {
 	return len(t.index1)*s1 + len(t.index2)*s2 + len(t.data)*2
 }
 
-func (g *generator) output(source string) []byte {
+func (g *generator) output() []byte {
 	values := make([]uint16, numCodePts)
 	for r := range values {
 		values[r] = g.value(rune(r))
@@ -482,20 +400,10 @@ func (g *generator) output(source string) []byte {
 	}
 
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "// Code generated by go run ./internal/gen/idna %s; DO NOT EDIT.\n\n", g.version)
-	fmt.Fprintf(&b, "// The data: Unicode %s, from these files of the Unicode Character\n", g.version)
-	fmt.Fprintf(&b, "// Database and UTS #46 (https://www.unicode.org/Public/%s/ and\n", g.version)
-	fmt.Fprintf(&b, "// https://www.unicode.org/Public/idna/%s/)", g.version)
-	if source != "" {
-		fmt.Fprintf(&b, ", as read from\n// %s", source)
-	}
-	fmt.Fprintf(&b, ":\n//\n")
-	for _, s := range g.sources {
-		fmt.Fprintf(&b, "//\t%s\n", s)
-	}
+	b.WriteString(g.files.Header("go run ./internal/gen/idna "+g.files.Version, "the Unicode Character Database and UTS #46"))
 	fmt.Fprintf(&b, "\npackage url\n\n")
 	fmt.Fprintf(&b, "// idnaUnicodeVersion is the Unicode version of the tables of this file.\n")
-	fmt.Fprintf(&b, "const idnaUnicodeVersion = %q\n\n", g.version)
+	fmt.Fprintf(&b, "const idnaUnicodeVersion = %q\n\n", g.files.Version)
 
 	fmt.Fprintf(&b, "// The trie of idnaProps (%d bytes): see idnaProps.\nconst (\n\tidnaTrieB2 = %d\n\tidnaTrieB3 = %d\n)\n\n", best.size(), best.b2, best.b3)
 	writeInts(&b, "idnaTrieIndex1", best.index1)

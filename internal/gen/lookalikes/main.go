@@ -5,7 +5,7 @@
 //
 // Usage (from the module root; go generate runs it from render.go):
 //
-//	go run ./internal/gen/lookalikes -version VERSION -dir DIR [-o lookalikes_table.go]
+//	go run ./internal/gen/lookalikes -version VERSION -dir DIR [-source TEXT] [-o lookalikes_table.go]
 //
 // VERSION is the Unicode version of the data, such as 17.0.0: the one
 // argument to change to move the table to another version. DIR holds six
@@ -23,7 +23,9 @@
 // Flags of the same names (-confusables, ...) name a file elsewhere. The
 // generator refuses a file whose version line names another version than
 // VERSION. The data files are not committed; the output names each file's
-// address, version and SHA-256.
+// address, version and SHA-256 (internal/gen/ucd reads them and writes
+// that header, as for internal/gen/idna), and -source where they were read
+// from when not from the Unicode Consortium's release directories.
 //
 // # What goes in the tables
 //
@@ -117,20 +119,19 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"flag"
 	"fmt"
 	"go/format"
 	"log"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/webstd/url/internal/gen/ucd"
 )
 
 // delimiters are the ASCII characters whose look-alikes go in the table.
@@ -206,12 +207,13 @@ func main() {
 	version := flag.String("version", "", "Unicode version of the data files, such as 17.0.0")
 	dir := flag.String("dir", "", "directory holding the six data files")
 	out := flag.String("o", "lookalikes_table.go", "output file")
+	source := flag.String("source", "", "where the files came from, when not from the Unicode Consortium's release directories (repository, path, commit)")
 	files := map[string]*string{}
 	for _, name := range []string{"confusables", "IdentifierStatus", "IdnaMappingTable", "UnicodeData", "PropList", "DerivedCoreProperties"} {
 		files[name] = flag.String(name, "", "path of "+name+".txt (default DIR/"+name+".txt)")
 	}
 	flag.Parse()
-	if !versionArg.MatchString(*version) {
+	if !ucd.VersionArg.MatchString(*version) {
 		log.Fatalf("give the Unicode version of the data: -version x.y.z (not %q)", *version)
 	}
 	path := func(name string) string {
@@ -224,18 +226,18 @@ func main() {
 		return filepath.Join(*dir, name+".txt")
 	}
 
-	g := &generator{version: *version, table: map[rune]reason{}}
+	g := &generator{files: ucd.Files{Version: *version, Source: *source}, table: map[rune]reason{}}
 	for r, d := range additions {
 		if !strings.ContainsRune(delimiters, d) {
 			log.Fatalf("addition U+%04X: %q is not a delimiter", r, d)
 		}
 	}
-	g.readUnicodeData(g.read(path("UnicodeData"), "ucd", ""))
-	g.readConfusables(g.read(path("confusables"), "security", "Version"))
-	g.readIdentifierStatus(g.read(path("IdentifierStatus"), "security", "Version"))
-	g.readIDNA(g.read(path("IdnaMappingTable"), "idna", "Version"))
-	g.readProperty(g.read(path("PropList"), "ucd", "file"), "White_Space", whiteSpace)
-	g.readProperty(g.read(path("DerivedCoreProperties"), "ucd", "file"), "Default_Ignorable_Code_Point", defaultIgnorable)
+	g.readUnicodeData(g.files.Read(path("UnicodeData"), "ucd", ""))
+	g.readConfusables(g.files.Read(path("confusables"), "security", "Version"))
+	g.readIdentifierStatus(g.files.Read(path("IdentifierStatus"), "security", "Version"))
+	g.readIDNA(g.files.Read(path("IdnaMappingTable"), "idna", "Version"))
+	g.readProperty(g.files.Read(path("PropList"), "ucd", "file"), "White_Space", whiteSpace)
+	g.readProperty(g.files.Read(path("DerivedCoreProperties"), "ucd", "file"), "Default_Ignorable_Code_Point", defaultIgnorable)
 	g.addBlankConfusables()
 	for r := range additions {
 		if g.table[r] != 0 {
@@ -244,8 +246,8 @@ func main() {
 		g.add(r, missing)
 	}
 
-	if want := unicode.Version; g.version != want {
-		log.Printf("warning: the data is Unicode %s, this Go's unicode package is %s", g.version, want)
+	if want := unicode.Version; g.files.Version != want {
+		log.Printf("warning: the data is Unicode %s, this Go's unicode package is %s", g.files.Version, want)
 	}
 	src, err := format.Source(g.output())
 	if err != nil {
@@ -254,102 +256,17 @@ func main() {
 	if err := os.WriteFile(*out, src, 0o666); err != nil {
 		log.Fatal(err)
 	}
-	log.Printf("wrote %s: %d look-alikes, %d code points allowed in identifiers, Unicode %s", *out, len(g.table), len(g.allowed), g.version)
+	log.Printf("wrote %s: %d look-alikes, %d code points allowed in identifiers, Unicode %s", *out, len(g.table), len(g.allowed), g.files.Version)
 }
 
 type generator struct {
-	version string   // the Unicode version of every file, from -version
-	sources []string // one line per file: address, version, SHA-256
+	files   ucd.Files // the data files read, of one Unicode version (-version)
 	names   map[rune]string
 	decomp  map[rune][]rune // compatibility or canonical decomposition, one level
 	ccc     map[rune]int
 	protos  map[rune][]rune // confusables.txt: source → prototype
 	table   map[rune]reason // lookalikes
 	allowed map[rune]bool   // Identifier_Status Allowed, not ASCII
-}
-
-var (
-	versionArg  = regexp.MustCompile(`^\d+\.\d+\.\d+$`)
-	versionLine = regexp.MustCompile(`^#\s*Version:\s*(\d+\.\d+\.\d+)`)
-	fileLine    = regexp.MustCompile(`^#\s*\w+-(\d+\.\d+\.\d+)\.txt`)
-)
-
-// read returns the lines of the file at path, checks that its version (from
-// a "# Version: x.y.z" line, or a "# Name-x.y.z.txt" first line; versionFrom
-// says which, "" for UnicodeData.txt, which has no header) is g.version, and
-// records its address under https://www.unicode.org/Public/<version>/<sub>/
-// and its SHA-256.
-func (g *generator) read(path, sub, versionFrom string) []string {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		log.Fatal(err)
-	}
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	sum := sha256.Sum256(data)
-	lines := strings.Split(string(data), "\n")
-	version := ""
-	for _, line := range lines[:min(len(lines), 20)] {
-		re := versionLine
-		if versionFrom == "file" {
-			re = fileLine
-		}
-		if m := re.FindStringSubmatch(line); m != nil {
-			version = m[1]
-			break
-		}
-	}
-	switch {
-	case versionFrom == "":
-		version = "no version line"
-	case version == "":
-		log.Fatalf("%s: no version line", path)
-	case version != g.version:
-		log.Fatalf("%s is Unicode %s, not %s", path, version, g.version)
-	}
-	g.sources = append(g.sources, fmt.Sprintf("%s/%s (%s)\n//\t\tSHA-256 %s", sub, filepath.Base(path), version, hex.EncodeToString(sum[:])))
-	return lines
-}
-
-// fields splits a data line into its ";"-separated fields, without the
-// comment; it returns nil for a line that holds only a comment.
-func fields(line string) []string {
-	if i := strings.IndexByte(line, '#'); i >= 0 {
-		line = line[:i]
-	}
-	if strings.TrimSpace(line) == "" {
-		return nil
-	}
-	f := strings.Split(line, ";")
-	for i := range f {
-		f[i] = strings.TrimSpace(f[i])
-	}
-	return f
-}
-
-func parseRune(s string) rune {
-	n, err := strconv.ParseUint(s, 16, 32)
-	if err != nil || n > unicode.MaxRune {
-		log.Fatalf("bad code point %q", s)
-	}
-	return rune(n)
-}
-
-// parseRange parses "0041" or "0041..005A".
-func parseRange(s string) (lo, hi rune) {
-	if a, b, ok := strings.Cut(s, ".."); ok {
-		return parseRune(a), parseRune(b)
-	}
-	r := parseRune(s)
-	return r, r
-}
-
-// parseRunes parses a space-separated sequence of code points.
-func parseRunes(s string) []rune {
-	var rs []rune
-	for _, f := range strings.Fields(s) {
-		rs = append(rs, parseRune(f))
-	}
-	return rs
 }
 
 func (g *generator) add(r rune, why reason) {
@@ -382,14 +299,14 @@ func (g *generator) readUnicodeData(lines []string) {
 	g.ccc = map[rune]int{}
 	cat := map[rune]string{} // general category
 	for _, line := range lines {
-		f := fields(line)
+		f := ucd.Fields(line)
 		if f == nil {
 			continue
 		}
 		if len(f) < 15 {
 			log.Fatalf("UnicodeData.txt: short line %q", line)
 		}
-		r := parseRune(f[0])
+		r := ucd.ParseRune(f[0])
 		g.names[r] = f[1]
 		cat[r] = f[2]
 		if ccc, err := strconv.Atoi(f[3]); err == nil {
@@ -399,7 +316,7 @@ func (g *generator) readUnicodeData(lines []string) {
 			if strings.HasPrefix(d, "<") {
 				_, d, _ = strings.Cut(d, "> ")
 			}
-			g.decomp[r] = parseRunes(d)
+			g.decomp[r] = ucd.ParseRunes(d)
 		}
 	}
 	for r, name := range g.names {
@@ -432,14 +349,14 @@ func (g *generator) fullDecomposition(r rune) []rune {
 func (g *generator) readConfusables(lines []string) {
 	g.protos = map[rune][]rune{}
 	for _, line := range lines {
-		f := fields(line)
+		f := ucd.Fields(line)
 		if f == nil {
 			continue
 		}
 		if len(f) < 2 {
 			log.Fatalf("confusables.txt: bad line %q", line)
 		}
-		r, proto := parseRune(f[0]), parseRunes(f[1])
+		r, proto := ucd.ParseRune(f[0]), ucd.ParseRunes(f[1])
 		g.protos[r] = proto
 		if hasDelimiter(proto) {
 			g.add(r, confusableDelimiter)
@@ -458,18 +375,18 @@ func (g *generator) readIdentifierStatus(lines []string) {
 	missingRestricted := false
 	for _, line := range lines {
 		if strings.HasPrefix(line, "# @missing:") {
-			f := fields(strings.TrimPrefix(line, "# @missing:"))
+			f := ucd.Fields(strings.TrimPrefix(line, "# @missing:"))
 			missingRestricted = len(f) == 2 && f[0] == "0000..10FFFF" && f[1] == "Restricted"
 			continue
 		}
-		f := fields(line)
+		f := ucd.Fields(line)
 		if f == nil {
 			continue
 		}
 		if len(f) < 2 || f[1] != "Allowed" {
 			log.Fatalf("IdentifierStatus.txt: line %q is not Allowed", line)
 		}
-		lo, hi := parseRange(f[0])
+		lo, hi := ucd.ParseRange(f[0])
 		for r := max(lo, 0x80); r <= hi; r++ {
 			g.allowed[r] = true
 		}
@@ -487,7 +404,7 @@ func (g *generator) readIdentifierStatus(lines []string) {
 func (g *generator) readIDNA(lines []string) {
 	n := 0
 	for _, line := range lines {
-		f := fields(line)
+		f := ucd.Fields(line)
 		if f == nil {
 			continue
 		}
@@ -495,8 +412,8 @@ func (g *generator) readIDNA(lines []string) {
 		if len(f) < 3 || (f[1] != "mapped" && f[1] != "deviation") {
 			continue
 		}
-		lo, hi := parseRange(f[0])
-		if hasDelimiter(parseRunes(f[2])) {
+		lo, hi := ucd.ParseRange(f[0])
+		if hasDelimiter(ucd.ParseRunes(f[2])) {
 			for r := lo; r <= hi; r++ {
 				g.add(r, idnaDelimiter)
 			}
@@ -511,11 +428,11 @@ func (g *generator) readIDNA(lines []string) {
 func (g *generator) readProperty(lines []string, prop string, why reason) {
 	n := 0
 	for _, line := range lines {
-		f := fields(line)
+		f := ucd.Fields(line)
 		if len(f) < 2 || f[1] != prop {
 			continue
 		}
-		lo, hi := parseRange(f[0])
+		lo, hi := ucd.ParseRange(f[0])
 		for r := lo; r <= hi; r++ {
 			g.add(r, why)
 			n++
@@ -587,15 +504,10 @@ func (g *generator) output() []byte {
 	}
 
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "// Code generated by go run ./internal/gen/lookalikes; DO NOT EDIT.\n\n")
-	fmt.Fprintf(&b, "// The data: Unicode %s, from these files that the Unicode Consortium\n", g.version)
-	fmt.Fprintf(&b, "// publishes under https://www.unicode.org/Public/%s/:\n//\n", g.version)
-	for _, s := range g.sources {
-		fmt.Fprintf(&b, "//\t%s\n", s)
-	}
+	b.WriteString(g.files.Header("go run ./internal/gen/lookalikes -version "+g.files.Version, "the Unicode Character Database, UTS #39 and UTS #46"))
 	fmt.Fprintf(&b, "\npackage url\n\nimport \"unicode\"\n\n")
 	fmt.Fprintf(&b, "// lookalikesUnicodeVersion is the Unicode version of the data lookalikes\n// and identifierAllowed were generated from.\n")
-	fmt.Fprintf(&b, "const lookalikesUnicodeVersion = %q\n\n", g.version)
+	fmt.Fprintf(&b, "const lookalikesUnicodeVersion = %q\n\n", g.files.Version)
 	fmt.Fprintf(&b, "// lookalikes holds the %d code points, none of them ASCII, that a reader\n", len(rs))
 	fmt.Fprintf(&b, "// could take for one of the delimiters %s or could not see: look-alikes\n", delimiters)
 	fmt.Fprintf(&b, "// of the delimiters, blanks and overlays, as internal/gen/lookalikes\n// defines them.\n")
