@@ -35,10 +35,14 @@ func (c Case) Good() Case {
 }
 
 // Placed returns the case's input with the password as the case placed it
-// replaced by "xxxxx": what an error may hold of the input and still hold
-// no password. (A secret that the rest of the input spells, such as a user
-// name equal to the password, is no leak.)
-func (c Case) Placed() string { return c.Prefix + c.User + ":xxxxx@" + c.Suffix }
+// replaced by as many "x" as it has bytes: what an error may hold of the
+// input and still hold no password. (A secret that the rest of the input
+// spells, such as a user name equal to the password, is no leak.) The
+// length is the password's so that the offsets and lengths an error
+// states are the input's: a password "0: " is no leak in "at 20: ".
+func (c Case) Placed() string {
+	return c.Prefix + c.User + ":" + strings.Repeat("x", len(c.Password)) + "@" + c.Suffix
+}
 
 // Secrets returns the forms in which the passwords may appear in a text:
 // each as it is, without ASCII tab or newline (the URL parser removes
