@@ -129,7 +129,10 @@ func (g *Guard) Transport() *Transport { return g.transport }
 // A URL string given to the client's Get or Do is parsed by net/url first;
 // the Transport then reads what net/http would send with this module and
 // checks that. [Guard.NewRequest] and [Guard.Get] parse the string with
-// this module only, and send exactly the URL checked.
+// this module only, and send exactly the URL checked. The errors of the
+// client's Do are net/http's *net/url.Error, whose URL net/http writes with
+// the user name decoded (a control character in it as it is); [Guard.Get]
+// returns them with the URL escaped.
 func (g *Guard) Client() *http.Client {
 	return &http.Client{Transport: g.transport, CheckRedirect: g.CheckRedirect, Timeout: 30 * time.Second}
 }
@@ -153,13 +156,20 @@ func (g *Guard) NewRequest(ctx context.Context, method, rawURL string, body io.R
 }
 
 // Get fetches rawURL with a GET request of [Guard.NewRequest] sent by
-// [Guard.Client].
+// [Guard.Client]. An error of the client is a *net/url.Error, as net/http
+// returns it, but for its URL field, which is written as this module's
+// errors write a URL: net/http writes the user name decoded, so that a
+// control character in it would reach a log as it is.
 func (g *Guard) Get(ctx context.Context, rawURL string) (*http.Response, error) {
 	req, err := g.NewRequest(ctx, http.MethodGet, rawURL, nil)
 	if err != nil {
 		return nil, err
 	}
-	return g.Client().Do(req)
+	resp, err := g.Client().Do(req)
+	if err != nil {
+		return nil, errtext.Err(err)
+	}
+	return resp, nil
 }
 
 // CheckRedirect is the http.Client CheckRedirect of the guard's client. It

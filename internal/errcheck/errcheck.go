@@ -95,21 +95,87 @@ func removeTabs(s string) string { return tabs.Replace(s) }
 
 var tabs = strings.NewReplacer("\t", "", "\n", "", "\r", "")
 
-// normalize returns what a person reads in text: without ASCII tab or
-// newline, raw or escaped (so that a password with a tab in it is found
-// where an error shows the tab escaped).
+// normalize returns what a person reads in text: with Go's escapes (and
+// this module's, which are Go's) read back, as often as texts quote texts
+// (a %#v of an error quotes its fields, which hold escaped inputs), and
+// then without ASCII tab or newline (so that a password with a tab in it
+// is found where an error shows the tab escaped). Read back, the escape of
+// a NUL before a "0", `\x000`, spells no "000".
 // And without the addresses that %#v writes of pointers, "(0xc000012345)",
 // which may spell a password by chance.
 func normalize(text string) string {
-	return escapedTabs.Replace(pointer.ReplaceAllString(text, "(*)"))
+	text = pointer.ReplaceAllString(text, "(*)")
+	for range maxQuoting {
+		u := unescape(text)
+		if u == text {
+			break
+		}
+		text = u
+	}
+	return tabs.Replace(text)
 }
+
+// maxQuoting is how many times a text of an error may be quoted in
+// another: an input escaped by errtext, in an error's field, in %#v.
+const maxQuoting = 4
 
 var pointer = regexp.MustCompile(`\(0x[0-9a-f]+\)`)
 
-var escapedTabs = strings.NewReplacer(
-	"\t", "", "\n", "", "\r", "",
-	`\x09`, "", `\x0A`, "", `\x0D`, "", `\x0a`, "", `\x0d`, "", `\t`, "", `\n`, "", `\r`, "",
-)
+// unescape reads back the escapes of a Go string literal in s: \\, \",
+// \a \b \f \n \r \t \v, \xNN (a byte), \uNNNN and \UNNNNNNNN (a
+// code point). Anything else is left as it is.
+func unescape(s string) string {
+	i := strings.IndexByte(s, '\\')
+	if i < 0 {
+		return s
+	}
+	b := []byte(s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 == len(s) {
+			b = append(b, c)
+			continue
+		}
+		if r, ok := simpleEscapes[s[i+1]]; ok {
+			b = append(b, r)
+			i++
+			continue
+		}
+		digits := hexDigits[s[i+1]]
+		v, ok := hexValue(s[i+2:], digits)
+		switch {
+		case !ok:
+			b = append(b, c)
+			continue
+		case s[i+1] == 'x':
+			b = append(b, byte(v))
+		default:
+			b = utf8.AppendRune(b, rune(v))
+		}
+		i += 1 + digits
+	}
+	return string(b)
+}
+
+var hexDigits = map[byte]int{'x': 2, 'u': 4, 'U': 8}
+
+var simpleEscapes = map[byte]byte{'\\': '\\', '"': '"', 'a': '\a', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', 'v': '\v'}
+
+// hexValue returns the value of the first digits bytes of s, when they are
+// hex digits (and digits is not 0).
+func hexValue(s string, digits int) (uint32, bool) {
+	if digits == 0 || len(s) < digits {
+		return 0, false
+	}
+	var v uint32
+	for i := range digits {
+		if !isHex(s[i]) {
+			return 0, false
+		}
+		v = v<<4 | uint32(unhex(s[i]))
+	}
+	return v, true
+}
 
 // percentDecode decodes every "%" followed by two hex digits.
 func percentDecode(s string) string {

@@ -422,7 +422,8 @@ func Message(msg string) string {
 // field hold the URL whole, a copy with the URL as Of writes it (and its
 // Err as Err returns it), so that errors.As still finds a *net/url.Error;
 // otherwise an error with err's message escaped by Message, which wraps
-// what err wraps (err's own message, unescaped, is not reachable from it).
+// what err wraps, one error or several (errors.Join's), each as Err
+// returns it (err's own message, unescaped, is not reachable from it).
 // Err does not look further into err for a password than a *net/url.Error
 // at its top: err's message must hold none otherwise.
 func Err(err error) error {
@@ -433,10 +434,18 @@ func Err(err error) error {
 		return &stdurl.Error{Op: ue.Op, URL: Of(ue.URL), Err: Err(ue.Err)}
 	}
 	msg := err.Error()
-	if safe := Message(msg); safe != msg {
-		return &escapedError{msg: safe, err: Err(errors.Unwrap(err))}
+	safe := Message(msg)
+	if safe == msg {
+		return err
 	}
-	return err
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		var errs []error
+		for _, e := range joined.Unwrap() {
+			errs = append(errs, Err(e))
+		}
+		return &escapedErrors{msg: safe, errs: errs}
+	}
+	return &escapedError{msg: safe, err: Err(errors.Unwrap(err))}
 }
 
 // An escapedError is an error whose message had to be escaped.
@@ -447,6 +456,16 @@ type escapedError struct {
 
 func (e *escapedError) Error() string { return e.msg }
 func (e *escapedError) Unwrap() error { return e.err }
+
+// An escapedErrors is an error that wraps several errors, whose message
+// had to be escaped.
+type escapedErrors struct {
+	msg  string
+	errs []error
+}
+
+func (e *escapedErrors) Error() string   { return e.msg }
+func (e *escapedErrors) Unwrap() []error { return e.errs }
 
 // Hidden reports whether r is a code point that the text of an input
 // escapes other than an ASCII control (see the package comment): a C1

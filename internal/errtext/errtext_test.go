@@ -1,6 +1,10 @@
 package errtext_test
 
 import (
+	"errors"
+	"fmt"
+	stdurl "net/url"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -169,3 +173,33 @@ func TestLinear(t *testing.T) {
 }
 
 var sink string
+
+// TestErr checks that Err escapes the message of an error it did not
+// write, keeps what it wraps reachable by errors.Is and errors.As (one
+// error, several as errors.Join's, or a *net/url.Error's), but for an
+// error whose own message needed escaping, and writes a *net/url.Error's
+// URL as Of does.
+func TestErr(t *testing.T) {
+	clean := &os.PathError{Op: "dial", Path: "ab", Err: os.ErrNotExist}
+	hidden := &os.PathError{Op: "dial", Path: "a\u202eb", Err: os.ErrPermission}
+	joined := errors.Join(errors.New("refused\nagain"), clean, hidden)
+	wrapped := fmt.Errorf("wrapped: %w", joined)
+	ue := &stdurl.Error{Op: "Get", URL: "http://\x7fu:S3CR3T@h/", Err: wrapped}
+	for _, err := range []error{joined, wrapped, ue} {
+		got := errtext.Err(err)
+		if msg := got.Error(); err != ue && msg != errtext.Message(err.Error()) {
+			t.Errorf("Err(%q).Error() = %q, want %q", err, msg, errtext.Message(err.Error()))
+		}
+		if strings.ContainsAny(got.Error(), "\n\u202e\x7f") {
+			t.Errorf("Err(%q).Error() = %q holds a control", err, got)
+		}
+		var pe *os.PathError
+		if !errors.As(got, &pe) || pe != clean || !errors.Is(got, os.ErrNotExist) || !errors.Is(got, os.ErrPermission) {
+			t.Errorf("Err(%q) does not wrap what %q wraps", err, err)
+		}
+	}
+	var got *stdurl.Error
+	if !errors.As(errtext.Err(ue), &got) || got.URL != errtext.Of(ue.URL) || strings.Contains(got.Error(), "S3CR3T") {
+		t.Errorf("Err(%q) = %#v, want a *net/url.Error with the URL %q", ue, got, errtext.Of(ue.URL))
+	}
+}

@@ -1,0 +1,27 @@
+package errcheck
+
+import "testing"
+
+// TestLeak checks that Leak finds a password in a text as a person reads
+// it, escaped once or quoted again, and not in what an escape spells.
+func TestLeak(t *testing.T) {
+	for _, tc := range []struct {
+		text, secret string
+		leak         bool
+	}{
+		{`host "S3CR3T@h"`, "S3CR3T", true},
+		{`host "S3\tCR3T@h"`, "S3CR3T", true},
+		{`host "se\u202Ecret@h"`, "se\u202ecret", true},
+		{`Input:"se\\u202Ecret"`, "se\u202ecret", true},
+		{`Input:"p\\\\@S3CR3T"`, `p\@S3CR3T`, true},
+		{`host "xxxxx@\x000"`, "000", false},
+		{`Input:"xxxxx@\\x000"`, "000", false},
+		{`at (0xc000012345)`, "000", false},
+		{`host "\u202E"`, "202E", false},
+	} {
+		_, _, leak := Leak([]string{tc.text}, nil, Secrets(tc.secret))
+		if leak != tc.leak {
+			t.Errorf("Leak(%q, %q) = %v, want %v", tc.text, tc.secret, leak, tc.leak)
+		}
+	}
+}
