@@ -74,76 +74,47 @@ const (
 	numValidationErrorKinds
 )
 
-var validationErrorNames = [numValidationErrorKinds]string{
-	ErrDomainToASCII:                        "domain-to-ASCII",
-	ErrDomainToUnicode:                      "domain-to-Unicode",
-	ErrDomainPercentEncoded:                 "domain-percent-encoded",
-	ErrHostInvalidCodePoint:                 "host-invalid-code-point",
-	ErrIPv4EmptyPart:                        "IPv4-empty-part",
-	ErrIPv4TooFewParts:                      "IPv4-too-few-parts",
-	ErrIPv4TooManyParts:                     "IPv4-too-many-parts",
-	ErrIPv4NonNumericPart:                   "IPv4-non-numeric-part",
-	ErrIPv4NonDecimalPart:                   "IPv4-non-decimal-part",
-	ErrIPv4OutOfRangePart:                   "IPv4-out-of-range-part",
-	ErrIPv4NonASCIIInput:                    "IPv4-non-ASCII-input",
-	ErrIPv6Unclosed:                         "IPv6-unclosed",
-	ErrIPv6InvalidCompression:               "IPv6-invalid-compression",
-	ErrIPv6TooManyPieces:                    "IPv6-too-many-pieces",
-	ErrIPv6MultipleCompression:              "IPv6-multiple-compression",
-	ErrIPv6InvalidCodePoint:                 "IPv6-invalid-code-point",
-	ErrIPv6TooFewPieces:                     "IPv6-too-few-pieces",
-	ErrIPv6PieceLeadingZero:                 "IPv6-piece-leading-zero",
-	ErrIPv4InIPv6TooManyPieces:              "IPv4-in-IPv6-too-many-pieces",
-	ErrIPv4InIPv6InvalidCodePoint:           "IPv4-in-IPv6-invalid-code-point",
-	ErrIPv4InIPv6OutOfRangePart:             "IPv4-in-IPv6-out-of-range-part",
-	ErrIPv4InIPv6TooFewParts:                "IPv4-in-IPv6-too-few-parts",
-	ErrInvalidURLUnit:                       "invalid-URL-unit",
-	ErrSpecialSchemeMissingFollowingSolidus: "special-scheme-missing-following-solidus",
-	ErrMissingSchemeNonRelativeURL:          "missing-scheme-non-relative-URL",
-	ErrInvalidReverseSolidus:                "invalid-reverse-solidus",
-	ErrInvalidCredentials:                   "invalid-credentials",
-	ErrHostMissing:                          "host-missing",
-	ErrPortOutOfRange:                       "port-out-of-range",
-	ErrPortInvalid:                          "port-invalid",
-	ErrFileInvalidWindowsDriveLetter:        "file-invalid-Windows-drive-letter",
-	ErrFileInvalidWindowsDriveLetterHost:    "file-invalid-Windows-drive-letter-host",
-}
-
-// validationErrorDescriptions say in plain words what each validation error
-// means, after the standard's table.
-var validationErrorDescriptions = [numValidationErrorKinds]string{
-	ErrDomainToASCII:                        "the domain is not valid: IDNA (UTS #46 ToASCII) rejects it",
-	ErrDomainToUnicode:                      "IDNA (UTS #46 ToUnicode) records an error in the domain",
-	ErrDomainPercentEncoded:                 "the domain has a percent-encoded byte",
-	ErrHostInvalidCodePoint:                 "the host has a forbidden host code point",
-	ErrIPv4EmptyPart:                        "the IPv4 address ends with a \".\"",
-	ErrIPv4TooFewParts:                      "the IPv4 address has fewer than 4 parts",
-	ErrIPv4TooManyParts:                     "the IPv4 address has more than 4 parts",
-	ErrIPv4NonNumericPart:                   "a part of the IPv4 address is not a number",
-	ErrIPv4NonDecimalPart:                   "the IPv4 address has a number in hexadecimal or octal",
-	ErrIPv4OutOfRangePart:                   "a part of the IPv4 address is more than 255",
-	ErrIPv4NonASCIIInput:                    "the IPv4 address comes from a non-ASCII string through IDNA",
-	ErrIPv6Unclosed:                         "the IPv6 address has no closing \"]\"",
-	ErrIPv6InvalidCompression:               "the IPv6 address begins with a single \":\"",
-	ErrIPv6TooManyPieces:                    "the IPv6 address has more than 8 pieces",
-	ErrIPv6MultipleCompression:              "the IPv6 address has \"::\" more than once",
-	ErrIPv6InvalidCodePoint:                 "the IPv6 address has a code point that is neither a hex digit nor \":\", or ends too soon",
-	ErrIPv6TooFewPieces:                     "the IPv6 address has fewer than 8 pieces and no \"::\"",
-	ErrIPv6PieceLeadingZero:                 "a piece of the IPv6 address has a leading 0",
-	ErrIPv4InIPv6TooManyPieces:              "the IPv6 address has more than 6 pieces before its IPv4 part",
-	ErrIPv4InIPv6InvalidCodePoint:           "the IPv4 part of the IPv6 address has an empty part, a leading 0, a code point that is not a digit, or too many parts",
-	ErrIPv4InIPv6OutOfRangePart:             "a part of the IPv4 part of the IPv6 address is more than 255",
-	ErrIPv4InIPv6TooFewParts:                "the IPv4 part of the IPv6 address has fewer than 4 parts",
-	ErrInvalidURLUnit:                       "a code point that is not a URL unit",
-	ErrSpecialSchemeMissingFollowingSolidus: "the scheme is not followed by \"//\"",
-	ErrMissingSchemeNonRelativeURL:          "no scheme, and no base URL to resolve against (or one with an opaque path)",
-	ErrInvalidReverseSolidus:                "a \"\\\" where a special URL has \"/\"",
-	ErrInvalidCredentials:                   "the URL has credentials",
-	ErrHostMissing:                          "the URL has no host",
-	ErrPortOutOfRange:                       "the port is more than 65535",
-	ErrPortInvalid:                          "the port has a code point that is not a digit",
-	ErrFileInvalidWindowsDriveLetter:        "a relative URL starts with a Windows drive letter against a file: base",
-	ErrFileInvalidWindowsDriveLetterHost:    "the host of a file: URL is a Windows drive letter",
+// validationErrors is the standard's table of validation errors
+// (https://url.spec.whatwg.org/#validation-error), one row per kind: its
+// name, whether it can make parsing fail (the Failure column: see
+// [ValidationErrorKind.CanFail]), and what it means in plain words.
+var validationErrors = [numValidationErrorKinds]struct {
+	name        string
+	canFail     bool
+	description string
+}{
+	ErrDomainToASCII:                        {"domain-to-ASCII", true, "the domain is not valid: IDNA (UTS #46 ToASCII) rejects it"},
+	ErrDomainToUnicode:                      {"domain-to-Unicode", false, "IDNA (UTS #46 ToUnicode) records an error in the domain"},
+	ErrDomainPercentEncoded:                 {"domain-percent-encoded", false, "the domain has a percent-encoded byte"},
+	ErrHostInvalidCodePoint:                 {"host-invalid-code-point", true, "the host has a forbidden host code point"},
+	ErrIPv4EmptyPart:                        {"IPv4-empty-part", false, "the IPv4 address ends with a \".\""},
+	ErrIPv4TooFewParts:                      {"IPv4-too-few-parts", false, "the IPv4 address has fewer than 4 parts"},
+	ErrIPv4TooManyParts:                     {"IPv4-too-many-parts", true, "the IPv4 address has more than 4 parts"},
+	ErrIPv4NonNumericPart:                   {"IPv4-non-numeric-part", true, "a part of the IPv4 address is not a number"},
+	ErrIPv4NonDecimalPart:                   {"IPv4-non-decimal-part", false, "the IPv4 address has a number in hexadecimal or octal"},
+	ErrIPv4OutOfRangePart:                   {"IPv4-out-of-range-part", true, "a part of the IPv4 address is more than 255"},
+	ErrIPv4NonASCIIInput:                    {"IPv4-non-ASCII-input", false, "the IPv4 address comes from a non-ASCII string through IDNA"},
+	ErrIPv6Unclosed:                         {"IPv6-unclosed", true, "the IPv6 address has no closing \"]\""},
+	ErrIPv6InvalidCompression:               {"IPv6-invalid-compression", true, "the IPv6 address begins with a single \":\""},
+	ErrIPv6TooManyPieces:                    {"IPv6-too-many-pieces", true, "the IPv6 address has more than 8 pieces"},
+	ErrIPv6MultipleCompression:              {"IPv6-multiple-compression", true, "the IPv6 address has \"::\" more than once"},
+	ErrIPv6InvalidCodePoint:                 {"IPv6-invalid-code-point", true, "the IPv6 address has a code point that is neither a hex digit nor \":\", or ends too soon"},
+	ErrIPv6TooFewPieces:                     {"IPv6-too-few-pieces", true, "the IPv6 address has fewer than 8 pieces and no \"::\""},
+	ErrIPv6PieceLeadingZero:                 {"IPv6-piece-leading-zero", false, "a piece of the IPv6 address has a leading 0"},
+	ErrIPv4InIPv6TooManyPieces:              {"IPv4-in-IPv6-too-many-pieces", true, "the IPv6 address has more than 6 pieces before its IPv4 part"},
+	ErrIPv4InIPv6InvalidCodePoint:           {"IPv4-in-IPv6-invalid-code-point", true, "the IPv4 part of the IPv6 address has an empty part, a leading 0, a code point that is not a digit, or too many parts"},
+	ErrIPv4InIPv6OutOfRangePart:             {"IPv4-in-IPv6-out-of-range-part", true, "a part of the IPv4 part of the IPv6 address is more than 255"},
+	ErrIPv4InIPv6TooFewParts:                {"IPv4-in-IPv6-too-few-parts", true, "the IPv4 part of the IPv6 address has fewer than 4 parts"},
+	ErrInvalidURLUnit:                       {"invalid-URL-unit", false, "a code point that is not a URL unit"},
+	ErrSpecialSchemeMissingFollowingSolidus: {"special-scheme-missing-following-solidus", false, "the scheme is not followed by \"//\""},
+	ErrMissingSchemeNonRelativeURL:          {"missing-scheme-non-relative-URL", true, "no scheme, and no base URL to resolve against (or one with an opaque path)"},
+	ErrInvalidReverseSolidus:                {"invalid-reverse-solidus", false, "a \"\\\" where a special URL has \"/\""},
+	ErrInvalidCredentials:                   {"invalid-credentials", false, "the URL has credentials"},
+	ErrHostMissing:                          {"host-missing", true, "the URL has no host"},
+	ErrPortOutOfRange:                       {"port-out-of-range", true, "the port is more than 65535"},
+	ErrPortInvalid:                          {"port-invalid", true, "the port has a code point that is not a digit"},
+	ErrFileInvalidWindowsDriveLetter:        {"file-invalid-Windows-drive-letter", false, "a relative URL starts with a Windows drive letter against a file: base"},
+	ErrFileInvalidWindowsDriveLetterHost:    {"file-invalid-Windows-drive-letter-host", false, "the host of a file: URL is a Windows drive letter"},
 }
 
 // Description says in plain words what the validation error means, for
@@ -152,7 +123,7 @@ func (k ValidationErrorKind) Description() string {
 	if k == 0 || k >= numValidationErrorKinds {
 		return k.String()
 	}
-	return validationErrorDescriptions[k]
+	return validationErrors[k].description
 }
 
 // String returns the standard's name of the validation error, for example
@@ -161,7 +132,7 @@ func (k ValidationErrorKind) String() string {
 	if k == 0 || k >= numValidationErrorKinds {
 		return "ValidationErrorKind(" + itoa(int(k)) + ")"
 	}
-	return validationErrorNames[k]
+	return validationErrors[k].name
 }
 
 // CanFail reports whether the parse can fail at a validation error of kind
@@ -172,17 +143,7 @@ func (k ValidationErrorKind) String() string {
 // too large for the parts before it. The others, such as
 // IPv4-non-decimal-part or invalid-credentials, never make parsing fail.
 func (k ValidationErrorKind) CanFail() bool {
-	switch k {
-	case ErrDomainToASCII, ErrHostInvalidCodePoint, ErrIPv4TooManyParts,
-		ErrIPv4NonNumericPart, ErrIPv4OutOfRangePart, ErrIPv6Unclosed,
-		ErrIPv6InvalidCompression, ErrIPv6TooManyPieces, ErrIPv6MultipleCompression,
-		ErrIPv6InvalidCodePoint, ErrIPv6TooFewPieces, ErrIPv4InIPv6TooManyPieces,
-		ErrIPv4InIPv6InvalidCodePoint, ErrIPv4InIPv6OutOfRangePart,
-		ErrIPv4InIPv6TooFewParts, ErrMissingSchemeNonRelativeURL, ErrHostMissing,
-		ErrPortOutOfRange, ErrPortInvalid:
-		return true
-	}
-	return false
+	return 0 < k && k < numValidationErrorKinds && validationErrors[k].canFail
 }
 
 // Error returns the standard's name of the validation error, so that a kind

@@ -3,6 +3,9 @@ package url
 import (
 	"context"
 	"errors"
+	"go/ast"
+	goparser "go/parser"
+	"go/token"
 	"runtime"
 	"strconv"
 	"strings"
@@ -325,4 +328,40 @@ func FuzzRedaction(f *testing.F) {
 		checkRedacted(t, c)
 		checkSurfaces(t, errcheck.Case{Prefix: prefix, User: user, Password: password, Suffix: suffix}, c.base, c.strict)
 	})
+}
+
+// TestValidationErrorComments checks that the line comment of each
+// ValidationErrorKind constant in errors.go, which godoc shows, says what
+// the table says of it: "name: description", and maybe more in
+// parentheses. The constants are in iota
+// order: the n-th of the block is kind n.
+func TestValidationErrorComments(t *testing.T) {
+	f, err := goparser.ParseFile(token.NewFileSet(), "errors.go", nil, goparser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	commented := 0
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST || g.Specs[0].(*ast.ValueSpec).Names[0].Name != "_" {
+			continue
+		}
+		if len(g.Specs) != int(numValidationErrorKinds)+1 {
+			t.Fatalf("%d constants in the block, want %d", len(g.Specs), numValidationErrorKinds+1)
+		}
+		for i, spec := range g.Specs[1:numValidationErrorKinds] {
+			k, v := ValidationErrorKind(i+1), spec.(*ast.ValueSpec)
+			if v.Comment == nil {
+				continue // a doc comment above it instead
+			}
+			commented++
+			want := k.String() + ": " + k.Description()
+			if got := strings.TrimSpace(v.Comment.Text()); got != want && !strings.HasPrefix(got, want+" (") {
+				t.Errorf("%s's comment is %q; the table says %q", v.Names[0].Name, got, want)
+			}
+		}
+	}
+	if commented < int(numValidationErrorKinds)-2 {
+		t.Errorf("%d kinds with a line comment, want all but ErrDomainToUnicode", commented)
+	}
 }
