@@ -93,3 +93,35 @@ func TestFileLayers(t *testing.T) {
 		t.Errorf("%s: %s", key, strings.Join(names, ", "))
 	}
 }
+
+// TestSpecialSchemes holds defaultPort's switch to the list specialSchemes,
+// the one table of special schemes that package urlpattern reads too
+// (through internal/urlhook): the switch's cases are the list's schemes.
+func TestSpecialSchemes(t *testing.T) {
+	f, err := goparser.ParseFile(token.NewFileSet(), "url.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []string
+	for _, d := range f.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok && fn.Name.Name == "defaultPort" {
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					s, _ := strconv.Unquote(lit.Value)
+					cases = append(cases, s)
+				}
+				return true
+			})
+		}
+	}
+	slices.Sort(cases)
+	want := slices.Sorted(slices.Values(specialSchemes[:]))
+	if !slices.Equal(cases, want) {
+		t.Errorf("defaultPort's cases are %q; specialSchemes are %q", cases, want)
+	}
+	for _, s := range specialSchemes {
+		if _, special := defaultPort(s); !special {
+			t.Errorf("defaultPort(%q) is not special", s)
+		}
+	}
+}

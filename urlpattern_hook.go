@@ -19,6 +19,17 @@ func init() {
 	urlhook.Port = patternPort
 	urlhook.OpaquePathname = patternOpaquePathname
 	urlhook.ToWellFormed = toWellFormed
+	urlhook.SpecialSchemes = specialSchemes[:]
+	urlhook.DefaultPort = patternDefaultPort
+}
+
+// patternDefaultPort implements urlhook.DefaultPort.
+func patternDefaultPort(scheme string) (string, bool) {
+	port, special := defaultPort(scheme)
+	if port < 0 {
+		return "", special
+	}
+	return strconv.Itoa(int(port)), special
 }
 
 // patternDummyURL is the URL Pattern Standard's dummy URL:

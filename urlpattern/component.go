@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/webstd/url/internal/jsregexp"
+	"github.com/webstd/url/internal/urlhook"
 )
 
 // A component is https://urlpattern.spec.whatwg.org/#component, with what
@@ -77,8 +78,8 @@ func compileComponent(input string, callback encodingCallback, opts options) (*c
 // matchesSpecialScheme implements
 // https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme.
 func (c *component) matchesSpecialScheme() bool {
-	for _, s := range specialSchemes {
-		if c.test(s.scheme) {
+	for _, s := range urlhook.SpecialSchemes {
+		if c.test(s) {
 			return true
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/urlhook"
 )
 
 // Generate returns the text of component c that p's pattern for it
@@ -324,9 +325,9 @@ func (g generator) schemes() []string {
 		return []string{fixed}
 	}
 	var schemes []string
-	for _, s := range specialSchemes {
-		if protocol.test(s.scheme) {
-			schemes = append(schemes, s.scheme)
+	for _, s := range urlhook.SpecialSchemes {
+		if protocol.test(s) {
+			schemes = append(schemes, s)
 		}
 	}
 	if len(schemes) == 0 || protocol.test("non-special") {
@@ -353,8 +354,8 @@ func (c *component) fixedText() (string, bool) {
 // value: each use gets a copy.
 var schemeURLs = func() map[string]url.URL {
 	m := map[string]url.URL{"non-special": url.MustParse("non-special://dummy.invalid/")}
-	for _, s := range specialSchemes {
-		m[s.scheme] = url.MustParse(s.scheme + "://dummy.invalid/")
+	for _, s := range urlhook.SpecialSchemes {
+		m[s] = url.MustParse(s + "://dummy.invalid/")
 	}
 	m["file"] = url.MustParse("file:///")
 	return m

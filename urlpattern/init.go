@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/urlhook"
 )
 
 // An Init is the standard's URLPatternInit dictionary
@@ -385,30 +386,16 @@ func processHashForInit(value string, typ processType) (string, error) {
 	return canonicalizeHash(stripped)
 }
 
-// specialSchemes are the URL Standard's special schemes and their default
-// ports (https://url.spec.whatwg.org/#special-scheme; "file" has none), in
-// its order.
-var specialSchemes = []struct{ scheme, defaultPort string }{
-	{"ftp", "21"}, {"file", ""}, {"http", "80"}, {"https", "443"}, {"ws", "80"}, {"wss", "443"},
-}
-
-// isSpecialScheme reports whether s is a special scheme.
+// isSpecialScheme reports whether s is a special scheme
+// (https://url.spec.whatwg.org/#special-scheme).
 func isSpecialScheme(s string) bool {
-	for _, sc := range specialSchemes {
-		if sc.scheme == s {
-			return true
-		}
-	}
-	return false
+	_, special := urlhook.DefaultPort(s)
+	return special
 }
 
 // isDefaultPort reports whether port is the default port of the special
 // scheme s in radix-10 using ASCII digits.
 func isDefaultPort(s, port string) bool {
-	for _, sc := range specialSchemes {
-		if sc.scheme == s {
-			return sc.defaultPort != "" && sc.defaultPort == port
-		}
-	}
-	return false
+	d, special := urlhook.DefaultPort(s)
+	return special && d != "" && d == port
 }

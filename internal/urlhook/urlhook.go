@@ -39,4 +39,12 @@ var (
 	// UTF-8 decoder reads it: the conversion package url makes of every
 	// input, so that package urlpattern reads a string as it does.
 	ToWellFormed func(s string) string
+
+	// SpecialSchemes are the special schemes, in the URL Standard's order
+	// (https://url.spec.whatwg.org/#special-scheme), and DefaultPort
+	// returns the default port of scheme in decimal when it is one of them
+	// (the empty string for "file", which has none), and whether it is:
+	// package url's one table of the special schemes.
+	SpecialSchemes []string
+	DefaultPort    func(scheme string) (port string, special bool)
 )
