@@ -171,9 +171,8 @@ func (u *URL) SetProtocol(s string) error {
 		s += ":"
 	}
 	var p parser
-	p.init()
 	defer p.release()
-	p.withOverride(u, s, schemeStartState)
+	p.initOverride(u, s, schemeStartState, "")
 	if fail := p.run(); fail != 0 {
 		return u.setterError("protocol", value, fail)
 	}
@@ -301,13 +300,11 @@ func (u *URL) setHost(setter, s string, override state) error {
 	if u.HasOpaquePath() {
 		return u.rejected(setter, s, ErrOpaquePath)
 	}
-	var p parser
-	p.init()
-	defer p.release()
-	p.withOverride(u, s, override)
 	// The host state writes the host after "//" and the userinfo; the file
 	// host state writes "//" itself.
-	p.buf = append(p.buf, u.href[:u.schemeEnd+1]...)
+	var p parser
+	defer p.release()
+	p.initOverride(u, s, override, u.href[:u.schemeEnd+1])
 	if !p.file {
 		p.buf = append(p.buf, "//"...)
 		if u.hasCredentials() {
@@ -442,10 +439,8 @@ func (u *URL) SetHash(s string) error {
 // and the error of the setter of attribute setter says why.
 func (u *URL) setWithOverride(setter, value, input string, override state, start, end uint32, tail offsetsFrom) error {
 	var p parser
-	p.init()
 	defer p.release()
-	p.withOverride(u, input, override)
-	p.buf = append(p.buf, u.href[:start]...)
+	p.initOverride(u, input, override, u.href[:start])
 	switch override {
 	case queryState:
 		p.startQuery()
@@ -469,15 +464,18 @@ func (u *URL) setWithOverride(setter, value, input string, override state, start
 	return nil
 }
 
-// withOverride readies p, a parser made ready by init, to run the basic URL
+// initOverride readies p, a new parser (see init), to run the basic URL
 // parser on value with url u and a state override: leading and trailing C0
 // control or space stay (the standard removes them only when no url is
 // given), tab and newline go. The states read what they need to know about
 // url from p.url, and change url's record in p.u, which starts as u's (but
-// for its href: the caller writes into p.buf what the serialization keeps
-// of u's before the component). (It sets p up in place: a parser is large
+// for its href: kept, what the serialization keeps of u's before the
+// component, starts p.buf). (It sets p up in place: a parser is large
 // enough that returning one by value costs more than a setter's own work.)
-func (p *parser) withOverride(u *URL, value string, override state) {
+// The caller releases p.
+func (p *parser) initOverride(u *URL, value string, override state, kept string) {
+	p.init()
+	p.buf = append(p.buf, kept...)
 	if hasTabOrNewline(value) {
 		value = removeTabAndNewline(value)
 	}

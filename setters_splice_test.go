@@ -182,9 +182,8 @@ func (u *URL) reparseSetProtocol(s string) error {
 		s += ":"
 	}
 	var p parser
-	p.init()
 	defer p.release()
-	p.withOverride(u, s, schemeStartState)
+	p.initOverride(u, s, schemeStartState, "")
 	if fail := p.run(); fail != 0 {
 		return u.setterError("protocol", value, fail)
 	}
@@ -226,10 +225,8 @@ func (u *URL) reparseSetHost(setter, s string, override state) error {
 		return u.rejected(setter, s, ErrOpaquePath)
 	}
 	var p parser
-	p.init()
 	defer p.release()
-	p.withOverride(u, s, override)
-	p.buf = append(p.buf, u.href[:u.schemeEnd+1]...)
+	p.initOverride(u, s, override, u.href[:u.schemeEnd+1])
 	if !p.file {
 		p.buf = append(p.buf, "//"...)
 		if u.hasCredentials() {
@@ -298,11 +295,9 @@ func (u *URL) reparseSetHash(s string) error {
 
 func (u *URL) reparseSetWithOverride(setter, value, input string, override state, prefix string, mark byte, suffix string) error {
 	var p parser
-	p.init()
 	defer p.release()
-	p.withOverride(u, input, override)
+	p.initOverride(u, input, override, prefix)
 	p.u.queryStart, p.u.fragmentStart = omitted, omitted // (what finish reads)
-	p.buf = append(p.buf, prefix...)
 	if mark != 0 {
 		p.buf = append(p.buf, mark)
 	}

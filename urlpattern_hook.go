@@ -42,10 +42,8 @@ func patternHostname(value string) (string, bool) {
 	// Let parseResult be the result of running the basic URL parser given
 	// value with dummyURL as url and hostname state as state override.
 	var p parser
-	p.init()
 	defer p.release()
-	p.withOverride(&u, value, hostnameState)
-	p.buf = append(p.buf, "https://"...)
+	p.initOverride(&u, value, hostnameState, "https://")
 	if p.run() != 0 {
 		return "", false
 	}
@@ -59,16 +57,14 @@ func patternPort(value, scheme string, setScheme bool) (string, bool) {
 	// Let parseResult be the result of running basic URL parser given
 	// portValue with dummyURL as url and port state as state override.
 	var p parser
-	p.init()
 	defer p.release()
-	p.withOverride(&u, value, portState)
+	p.initOverride(&u, value, portState, "https://dummy.invalid")
 	// If protocolValue was given, then set dummyURL's scheme to
 	// protocolValue. (What the port state consults about the scheme is its
 	// default port.)
 	if setScheme {
 		p.setScheme(scheme)
 	}
-	p.buf = append(p.buf, "https://dummy.invalid"...)
 	if p.run() != 0 {
 		return "", false
 	}
@@ -86,10 +82,8 @@ func patternOpaquePathname(value string) (string, bool) {
 	// of running URL parsing given value with dummyURL as url and opaque
 	// path state as state override.
 	var p parser
-	p.init()
 	defer p.release()
-	p.withOverride(&u, value, opaquePathState)
-	p.buf = append(p.buf, "https:"...)
+	p.initOverride(&u, value, opaquePathState, "https:")
 	p.u.pathStart = uint32(len(p.buf))
 	p.u.flags |= opaquePathFlag
 	if p.run() != 0 {
