@@ -1,24 +1,15 @@
 package url
 
 import (
-	"runtime"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/webstd/url/internal/threadtime"
 )
 
 // A linearCase is an input built to be hard for a URL parser: prefix, then
-// unit repeated to the size wanted, then suffix.
+// unit repeated to the size wanted, then suffix (threadtime.Repeat).
 type linearCase struct {
 	name, prefix, unit, suffix string
-}
-
-// build returns the case's input of about size bytes.
-func (c linearCase) build(size int) string {
-	n := max((size-len(c.prefix)-len(c.suffix))/len(c.unit), 1)
-	return c.prefix + strings.Repeat(c.unit, n) + c.suffix
 }
 
 // linearCases are the inputs on which parsers have been quadratic: path
@@ -46,33 +37,12 @@ var linearCases = []linearCase{
 	{"opaque-path", "sc:", "ab c/", ""},
 }
 
-// timeParse returns how long one Parse of input took, on average over reps
-// parses in a row, in CPU time of the thread (see threadTime).
-func timeParse(input string, reps int) time.Duration {
-	start := threadtime.Now()
-	for range reps {
-		u, _ := Parse(input)
-		sinkURL = u
-	}
-	return (threadtime.Now() - start) / time.Duration(reps)
-}
-
 // parseRatio returns how many times as long a Parse of large takes as one of
-// small. The two are timed in turns, rounds times each, and the shortest
-// time of each counts: on a shared machine, a busy spell slows a run down
-// but never speeds one up.
+// small, the shortest of rounds timings of each (threadtime.RatioN), small
+// parsed as many times a round as make about 256 KB of input.
 func parseRatio(small, large string, rounds int) float64 {
-	runtime.LockOSThread() // for threadTime
-	defer runtime.UnlockOSThread()
-	smallReps := max(1, (256<<10)/len(small)) // time about 256 KB of input a run
-	best1, best2 := time.Duration(1<<63-1), time.Duration(1<<63-1)
-	for range rounds {
-		runtime.GC()
-		best1 = min(best1, timeParse(small, smallReps))
-		runtime.GC()
-		best2 = min(best2, timeParse(large, 1))
-	}
-	return float64(best2) / float64(best1)
+	parse := func(s string) func() { return func() { sinkURL, _ = Parse(s) } }
+	return threadtime.RatioN(parse(small), max(1, (256<<10)/len(small)), parse(large), 1, rounds)
 }
 
 // TestLinearTime checks that Parse takes time linear in the input's length
@@ -96,34 +66,15 @@ func TestLinearTime(t *testing.T) {
 		maxRatio = 10000 // for 1 MB against 1 KB
 		max100   = 1000  // for 100 KB against 1 KB, before trying 1 MB
 	)
-	// The ballast, never touched, raises the heap goal so that the runtime
-	// keeps the pages a large parse frees for the next one rather than
-	// returning them to the system: mapping fresh pages in again costs the
-	// kernel up to 12 ns a byte on this project's virtual machines at 1 MB
-	// (none at 16 KB, where pages are reused), a cost of the machine per
-	// byte allocated that would hide the parser's own time.
-	ballast := make([]byte, 64<<20)
-	defer runtime.KeepAlive(ballast)
 	for _, c := range linearCases {
 		t.Run(c.name, func(t *testing.T) {
-			small, medium, large := c.build(kb), c.build(100*kb), c.build(1024*kb)
-			// A ratio over the limit is measured again (a shared machine
-			// is noisy), and the lowest of the attempts counts.
-			ratio100 := parseRatio(small, medium, 5)
-			for attempt := 1; attempt < 3 && ratio100 > max100; attempt++ {
-				ratio100 = min(ratio100, parseRatio(small, medium, 5))
-			}
+			build := func(size int) string { return threadtime.Repeat(c.prefix, c.unit, c.suffix, size) }
+			small, medium, large := build(kb), build(100*kb), build(1024*kb)
+			ratio100 := threadtime.Lowest(func() float64 { return parseRatio(small, medium, 5) }, max100, 3)
 			if ratio100 > max100 {
 				t.Fatalf("super-linear: 100 KB takes %.0f times as long as 1 KB (linear: 100); 1 MB not tried", ratio100)
 			}
-			ratio := parseRatio(small, large, 5)
-			for attempt := 1; attempt < 3 && ratio > maxRatio; attempt++ {
-				ratio = min(ratio, parseRatio(small, large, 5))
-			}
-			t.Logf("100 KB / 1 KB = %.0f, 1 MB / 1 KB = %.0f (linear: 100, 1024)", ratio100, ratio)
-			if ratio > maxRatio {
-				t.Errorf("super-linear: 1 MB takes %.0f times as long as 1 KB, want at most %d (100 KB: %.0f times)", ratio, maxRatio, ratio100)
-			}
+			threadtime.Linear(t, func() float64 { return parseRatio(small, large, 5) }, maxRatio, 1024)
 		})
 	}
 }

@@ -1,10 +1,7 @@
 package canonical
 
 import (
-	"runtime"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/webstd/url"
 	"github.com/webstd/url/internal/threadtime"
@@ -52,42 +49,16 @@ func TestLinear(t *testing.T) {
 	}
 	names = append(names, "surt", "surt-scheme")
 	for _, c := range cases {
-		build := func(size int) url.URL {
-			n := max((size-len(c.prefix)-len(c.suffix))/len(c.unit), 1)
-			return url.MustParse(c.prefix + strings.Repeat(c.unit, n) + c.suffix)
-		}
-		small, large := build(1<<15), build(1<<19)
+		small := url.MustParse(threadtime.Repeat(c.prefix, c.unit, c.suffix, 1<<15))
+		large := url.MustParse(threadtime.Repeat(c.prefix, c.unit, c.suffix, 1<<19))
 		for _, name := range names {
 			f := fs[name]
 			t.Run(c.name+"/"+name, func(t *testing.T) {
-				ts, tl := timeCanonical(f, small, 16), timeCanonical(f, large, 1)
-				if r := float64(tl) / float64(ts); r > 48 {
-					// Once more, in case the machine was busy.
-					ts, tl = timeCanonical(f, small, 16), timeCanonical(f, large, 1)
-					if r = float64(tl) / float64(ts); r > 48 {
-						t.Fatalf("16 times the input took %.0f times as long (%v, %v)", r, ts, tl)
-					}
+				ratio := func() float64 {
+					return threadtime.RatioN(func() { sinkString = f(small) }, 16, func() { sinkString = f(large) }, 1, 3)
 				}
+				threadtime.Linear(t, ratio, 48, 16)
 			})
 		}
 	}
-}
-
-// timeCanonical returns the shortest time of three runs of reps
-// canonicalizations of u by canonical, divided by reps, in CPU time of the
-// thread.
-func timeCanonical(canonical func(url.URL) string, u url.URL, reps int) time.Duration {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	best := time.Duration(-1)
-	for range 3 {
-		start := threadtime.Now()
-		for range reps {
-			sinkString = canonical(u)
-		}
-		if d := (threadtime.Now() - start) / time.Duration(reps); best < 0 || d < best {
-			best = d
-		}
-	}
-	return max(best, 1)
 }

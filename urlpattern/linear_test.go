@@ -1,10 +1,8 @@
 package urlpattern
 
 import (
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/webstd/url/internal/threadtime"
 )
@@ -24,7 +22,7 @@ type linearCase struct {
 func matchCase(name, pattern, prefix, unit, suffix string) linearCase {
 	return linearCase{name, func(size int) func() {
 		p := MustParse(pattern)
-		input := prefix + strings.Repeat(unit, max(size/len(unit), 1)) + suffix
+		input := threadtime.Repeat(prefix, unit, suffix, size)
 		return func() { sinkBool = p.Test(input) }
 	}}
 }
@@ -33,7 +31,7 @@ func matchCase(name, pattern, prefix, unit, suffix string) linearCase {
 func execCase(name, pattern, prefix, unit, suffix string) linearCase {
 	return linearCase{name, func(size int) func() {
 		p := MustParse(pattern)
-		input := prefix + strings.Repeat(unit, max(size/len(unit), 1)) + suffix
+		input := threadtime.Repeat(prefix, unit, suffix, size)
 		return func() { sinkResult = p.Exec(input) }
 	}}
 }
@@ -41,7 +39,7 @@ func execCase(name, pattern, prefix, unit, suffix string) linearCase {
 // compileCase times Parse of prefix, unit repeated, suffix.
 func compileCase(name, prefix, unit, suffix string) linearCase {
 	return linearCase{name, func(size int) func() {
-		input := prefix + strings.Repeat(unit, max(size/len(unit), 1)) + suffix
+		input := threadtime.Repeat(prefix, unit, suffix, size)
 		return func() { sinkPattern, _ = Parse(input) }
 	}}
 }
@@ -112,11 +110,7 @@ func TestLinearTime(t *testing.T) {
 	for _, c := range linearCases {
 		t.Run(c.name, func(t *testing.T) {
 			small, large := c.setup(kb), c.setup(100*kb)
-			r := lowestRatio(func() float64 { return threadtime.Ratio(small, large, 5) }, maxRatio)
-			t.Logf("100 KB / 1 KB = %.0f (linear: 100)", r)
-			if r > maxRatio {
-				t.Errorf("super-linear: 100 KB takes %.0f times as long as 1 KB, want at most %d", r, maxRatio)
-			}
+			threadtime.Linear(t, func() float64 { return threadtime.Ratio(small, large, 5) }, maxRatio, 100)
 		})
 	}
 }
@@ -161,13 +155,9 @@ func TestLinearTimeLong(t *testing.T) {
 			ratio := func() float64 { return threadtime.Ratio(small, large, 3) }
 			if strings.HasPrefix(c.name, "crafted") {
 				// 10 ms for 1 KB: too slow to run 100 times a round.
-				ratio = func() float64 { return fewRatio(small, large, 5, 3) }
+				ratio = func() float64 { return threadtime.RatioN(small, 5, large, 1, 3) }
 			}
-			r := lowestRatio(ratio, maxRatio)
-			t.Logf("1 MB / 1 KB = %.0f (linear: 1024)", r)
-			if r > maxRatio {
-				t.Errorf("super-linear: 1 MB takes %.0f times as long as 1 KB, want at most %d", r, maxRatio)
-			}
+			threadtime.Linear(t, ratio, maxRatio, 1024)
 		})
 	}
 }
@@ -196,35 +186,11 @@ func TestCostPerByte(t *testing.T) {
 		}
 		t.Run(c.name, func(t *testing.T) {
 			shape := c.setup(mb)
-			r := lowestRatio(func() float64 { return threadtime.Ratio(baseline, shape, 3) }, maxRatio)
+			r := threadtime.Lowest(func() float64 { return threadtime.Ratio(baseline, shape, 3) }, maxRatio, 3)
 			t.Logf("%.0f times the cost of /foo/:id per byte", r)
 			if r > maxRatio {
 				t.Errorf("costs %.0f times as much as /foo/:id per byte, want at most %d", r, maxRatio)
 			}
 		})
 	}
-}
-
-// lowestRatio returns ratio(), measured again up to twice while it is over
-// maxRatio (a busy spell of a shared machine can slow one measurement
-// down), the lowest of the attempts.
-func lowestRatio(ratio func() float64, maxRatio float64) float64 {
-	r := ratio()
-	for attempt := 1; attempt < 3 && r > maxRatio; attempt++ {
-		r = min(r, ratio())
-	}
-	return r
-}
-
-// fewRatio is threadtime.Ratio for work too slow to run 100 times a round:
-// small runs reps times a round.
-func fewRatio(small, large func(), reps, rounds int) float64 {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	best1, best2 := time.Duration(1<<63-1), time.Duration(1<<63-1)
-	for range rounds {
-		best1 = min(best1, threadtime.Per(small, reps))
-		best2 = min(best2, threadtime.Per(large, 1))
-	}
-	return float64(best2) / float64(max(best1, 1))
 }

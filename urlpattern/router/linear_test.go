@@ -45,7 +45,7 @@ func linearRouter(t testing.TB) *Router[int] {
 // the size, suffix.
 func routerCase(name, prefix, unit, suffix string) linearCase {
 	return linearCase{name, func(r *Router[int], size int) func() {
-		u, err := url.Parse(prefix + strings.Repeat(unit, max(size/len(unit), 1)) + suffix)
+		u, err := url.Parse(threadtime.Repeat(prefix, unit, suffix, size))
 		if err != nil {
 			panic(err)
 		}
@@ -100,14 +100,7 @@ func TestLinearTime(t *testing.T) {
 	for _, c := range linearCases {
 		t.Run(c.name, func(t *testing.T) {
 			small, large := c.setup(r, kb), c.setup(r, 100*kb)
-			x := threadtime.Ratio(small, large, 3)
-			for attempt := 1; attempt < 3 && x > maxRatio; attempt++ {
-				x = min(x, threadtime.Ratio(small, large, 3))
-			}
-			t.Logf("100 KB / 1 KB = %.0f (linear: 100)", x)
-			if x > maxRatio {
-				t.Errorf("super-linear: 100 KB takes %.0f times as long as 1 KB, want at most %d", x, maxRatio)
-			}
+			threadtime.Linear(t, func() float64 { return threadtime.Ratio(small, large, 3) }, maxRatio, 100)
 		})
 	}
 }
