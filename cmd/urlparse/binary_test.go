@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/webstd/url"
 	"github.com/webstd/url/canonical"
+	"github.com/webstd/url/internal/wptfiles"
 )
 
 // The tests in this file run the urlparse binary, built by go build, as a
@@ -376,10 +376,7 @@ func testEncoding(t *testing.T, bin string) {
 // each component against the case, and each component's offsets against the
 // href: href[start:end] is the component.
 func testJSONOverWPT(t *testing.T, bin string) {
-	data, err := os.ReadFile("../../testdata/wpt/urltestdata.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := wptfiles.Read(t, "../..", "urltestdata.json")
 	var entries []json.RawMessage
 	if err := json.Unmarshal(data, &entries); err != nil {
 		t.Fatal(err)
