@@ -11,14 +11,14 @@ import (
 // these methods return wrap them with the method's name and the URL, its
 // password redacted.
 var (
-	// ErrNoHost: the URL has no host to connect to. Its host is null
+	// ErrDialNoHost: the URL has no host to connect to. Its host is null
 	// ("mailto:a@example.com", "sc:/path", the zero URL) or empty
 	// ("file:///etc/hosts", "sc:///path").
-	ErrNoHost = errors.New("the URL has no host to connect to")
-	// ErrNoDefaultPort: the URL has no port, and its scheme no default port
+	ErrDialNoHost = errors.New("the URL has no host to connect to")
+	// ErrDialNoPort: the URL has no port, and its scheme no default port
 	// (https://url.spec.whatwg.org/#default-port): "sc://host/path",
 	// "file://server/share".
-	ErrNoDefaultPort = errors.New("the URL has no port, and its scheme has no default port")
+	ErrDialNoPort = errors.New("the URL has no port, and its scheme has no default port")
 	// ErrNotHTTP: the URL's scheme is not http or https, the two that
 	// net/http's Transport sends.
 	ErrNotHTTP = errors.New("the scheme is not http or https")
@@ -41,7 +41,7 @@ func (e *opError) Error() string {
 	return "url: " + e.op + "(" + errtext.Quote(e.url) + "): " + e.err.Error()
 }
 
-// Unwrap returns the sentinel, so that errors.Is(err, ErrNoHost) and its
+// Unwrap returns the sentinel, so that errors.Is(err, ErrDialNoHost) and its
 // siblings work.
 func (e *opError) Unwrap() error { return e.err }
 
@@ -77,9 +77,9 @@ func (u URL) PortOrDefault() (uint16, bool) {
 // "127.0.0.1:80", the address a browser connects to rather than the name
 // net/url reads.
 //
-// It returns an error that wraps [ErrNoHost] when u has no host to
+// It returns an error that wraps [ErrDialNoHost] when u has no host to
 // connect to, a null or an empty host, and one that wraps
-// [ErrNoDefaultPort] when u has no port and its scheme no default port.
+// [ErrDialNoPort] when u has no port and its scheme no default port.
 //
 // A domain is returned as the parser leaves it: lowercased and in ASCII
 // (Punycode). An opaque host, the host of a URL that is not special, as in
@@ -91,14 +91,14 @@ func (u URL) PortOrDefault() (uint16, bool) {
 // not this string, as package [github.com/webstd/url/ssrf] does.
 func (u URL) HostPort() (string, error) {
 	if !u.IsValid() || u.hostKind == NullHost || u.hostKind == EmptyHost {
-		return "", newOpError("HostPort", u, ErrNoHost)
+		return "", newOpError("HostPort", u, ErrDialNoHost)
 	}
 	if u.hasPort() {
 		return u.Host(), nil
 	}
 	port, ok := u.PortOrDefault()
 	if !ok {
-		return "", newOpError("HostPort", u, ErrNoDefaultPort)
+		return "", newOpError("HostPort", u, ErrDialNoPort)
 	}
 	return u.Hostname() + ":" + itoa(int(port)), nil
 }

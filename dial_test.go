@@ -62,13 +62,13 @@ func TestHostPort(t *testing.T) {
 		{"sc://127.1:80/", "127.1:80", nil},                           // opaque: not read as IPv4
 		{"sc://a%20b:1/", "a%20b:1", nil},
 		{"sc://[::1]:1/", "[::1]:1", nil},
-		{"sc://host/", "", ErrNoDefaultPort},
-		{"file://server/share", "", ErrNoDefaultPort},
-		{"file:///etc/hosts", "", ErrNoHost},
-		{"sc:///path", "", ErrNoHost},
-		{"sc:/path", "", ErrNoHost},
-		{"mailto:a@example.com", "", ErrNoHost},
-		{"data:text/plain,x", "", ErrNoHost},
+		{"sc://host/", "", ErrDialNoPort},
+		{"file://server/share", "", ErrDialNoPort},
+		{"file:///etc/hosts", "", ErrDialNoHost},
+		{"sc:///path", "", ErrDialNoHost},
+		{"sc:/path", "", ErrDialNoHost},
+		{"mailto:a@example.com", "", ErrDialNoHost},
+		{"data:text/plain,x", "", ErrDialNoHost},
 	}
 	for _, tt := range tests {
 		u := MustParse(tt.in)
@@ -100,8 +100,8 @@ func TestHostPort(t *testing.T) {
 			}
 		}
 	}
-	if _, err := (URL{}).HostPort(); !errors.Is(err, ErrNoHost) {
-		t.Errorf("HostPort of the zero URL: %v, want ErrNoHost", err)
+	if _, err := (URL{}).HostPort(); !errors.Is(err, ErrDialNoHost) {
+		t.Errorf("HostPort of the zero URL: %v, want ErrDialNoHost", err)
 	}
 	_, err := MustParse("sc://user:secret@host/").HostPort()
 	if want := `url: HostPort("sc://user:xxxxx@host/"): the URL has no port, and its scheme has no default port`; err == nil || err.Error() != want {

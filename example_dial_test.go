@@ -32,9 +32,9 @@ func ExampleURL_HostPort() {
 	for _, in := range []string{"http://[::1]:8080/", "https://example.com/", "http://0x7f.1/", "wss://bücher.example/chat", "file:///etc/hosts", "sc://host/"} {
 		addr, err := url.MustParse(in).HostPort()
 		switch {
-		case errors.Is(err, url.ErrNoHost):
+		case errors.Is(err, url.ErrDialNoHost):
 			fmt.Println("no host:", in)
-		case errors.Is(err, url.ErrNoDefaultPort):
+		case errors.Is(err, url.ErrDialNoPort):
 			fmt.Println("no port:", in)
 		default:
 			fmt.Println(addr) // ready for net.Dial("tcp", addr)

@@ -110,7 +110,7 @@ func ExampleURL_SetPort() {
 	if err := u.SetPort("65536"); errors.Is(err, url.ErrPortOutOfRange) {
 		fmt.Println(err) // out of range: nothing changes
 	}
-	if err := u.SetPort("abc"); errors.Is(err, url.ErrNoPort) {
+	if err := u.SetPort("abc"); errors.Is(err, url.ErrPortInvalid) {
 		fmt.Println(err)
 	}
 	u.SetPort("8080")
@@ -120,7 +120,7 @@ func ExampleURL_SetPort() {
 	// https://example.com:8443/
 	// https://example.com/ true
 	// url: set port of "https://example.com/" to "65536": port-out-of-range
-	// url: set port of "https://example.com/" to "abc": a port starts with a digit
+	// url: set port of "https://example.com/" to "abc": port-invalid
 	// https://example.com/
 }
 

@@ -81,14 +81,15 @@ var (
 	ErrSchemeChange = errors.New("the scheme cannot change to that one")
 	// ErrHostnameHasPort: the hostname setter's value has a ":" (outside
 	// brackets); the host setter takes a port, the hostname setter does not.
-	ErrHostnameHasPort = errors.New("a hostname has no port")
-	// ErrEmptyHost: the host would be empty, and the URL has credentials or
-	// a port, which a URL without a host cannot keep.
-	ErrEmptyHost = errors.New("an empty host, and the URL has credentials or a port")
-	// ErrNoPort: the port setter's value does not start with an ASCII
-	// digit.
-	ErrNoPort = errors.New("a port starts with a digit")
+	ErrHostnameHasPort = errors.New("the value has a port, which the hostname setter does not set")
 )
+
+// Two setters fail where the standard's state machine returns without a
+// change, for a reason that is a validation error of the parser: the
+// error wraps that kind. The host and hostname setters with an empty host
+// for a URL with credentials or a port, which a URL without a host cannot
+// keep: [ErrHostMissing]. The port setter with a value that does not start
+// with an ASCII digit: [ErrPortInvalid].
 
 // setterError returns the *SetterError of the setter of attribute setter on
 // u, which rejected value because of fail.
@@ -104,9 +105,9 @@ func (u *URL) setterError(setter, value string, fail failure) error {
 	case failHostnameHasPort:
 		err = ErrHostnameHasPort
 	case failEmptyHost:
-		err = ErrEmptyHost
+		err = ErrHostMissing
 	case failNoPort:
-		err = ErrNoPort
+		err = ErrPortInvalid
 	default:
 		err = fail.kind()
 	}
@@ -278,7 +279,8 @@ func (u *URL) setUserinfo(setter, value, username, password string) error {
 //
 // It returns a *[SetterError] when u has an opaque path ([ErrOpaquePath]),
 // when s is not a host for u (the host parser's validation error, such as
-// [ErrHostInvalidCodePoint] or [ErrDomainToASCII]), or when its port is not
+// [ErrHostInvalidCodePoint] or [ErrDomainToASCII]; [ErrHostMissing] for an
+// empty host where u has credentials or a port), or when its port is not
 // one ([ErrPortOutOfRange], [ErrPortInvalid]). In that last case the
 // standard has set the new host before the port state fails, and so does
 // SetHost: "https://a.example/" with "b.example:99999" becomes
@@ -289,7 +291,8 @@ func (u *URL) SetHost(s string) error { return u.setHost("host", s, hostState) }
 // https://url.spec.whatwg.org/#dom-url-hostname. It returns a *[SetterError]
 // and leaves u unchanged when u has an opaque path ([ErrOpaquePath]), s has a
 // port ([ErrHostnameHasPort]), or s is not a host for u (the host parser's
-// validation error).
+// validation error; [ErrHostMissing] for an empty host where u has
+// credentials or a port).
 func (u *URL) SetHostname(s string) error { return u.setHost("hostname", s, hostnameState) }
 
 func (u *URL) setHost(setter, s string, override state) error {
@@ -339,7 +342,7 @@ func (u *URL) setHost(setter, s string, override state) error {
 // the scheme's default port becomes null. It returns a *[SetterError] and
 // leaves u unchanged when u cannot have a port
 // ([ErrCannotHaveUsernamePasswordPort]), s does not start with a digit
-// ([ErrNoPort]), or its digits are more than 65535 ([ErrPortOutOfRange]).
+// ([ErrPortInvalid]), or its digits are more than 65535 ([ErrPortOutOfRange]).
 func (u *URL) SetPort(s string) error {
 	// If this's URL cannot have a username/password/port, then return.
 	if !u.IsValid() {

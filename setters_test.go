@@ -103,7 +103,7 @@ func checkSetter(t *testing.T, orig URL, attr, value string) {
 	} else {
 		checkSetterError(t, orig, u, attr, value, err)
 	}
-	if err != nil && u != orig && !(attr == "host" && (errors.Is(err, ErrPortOutOfRange) || errors.Is(err, ErrPortInvalid) || errors.Is(err, ErrNoPort))) {
+	if err != nil && u != orig && !(attr == "host" && (errors.Is(err, ErrPortOutOfRange) || errors.Is(err, ErrPortInvalid))) {
 		t.Fatalf("%s setter with %q on %q failed (%v) but changed the URL to %q", attr, value, orig.Href(), err, u.Href())
 	}
 	if !utf8.ValidString(u.Href()) {
@@ -198,14 +198,14 @@ func TestSetterErrors(t *testing.T) {
 		want              error
 	}{
 		{"https://example.com/", "port", "99999", ErrPortOutOfRange},
-		{"https://example.com/", "port", "abc", ErrNoPort},
+		{"https://example.com/", "port", "abc", ErrPortInvalid},
 		{"file:///x", "port", "8080", ErrCannotHaveUsernamePasswordPort},
 		{"https://example.com/", "host", "exa mple.com", ErrDomainToASCII},
 		{"https://example.com/", "host", "exa<mple.com", ErrDomainToASCII},
 		{"sc://example.com/", "host", "exa<mple.com", ErrHostInvalidCodePoint},
 		{"https://example.com/", "host", "[::1", ErrIPv6Unclosed},
 		{"https://example.com/", "host", "", ErrHostMissing},
-		{"sc://u@example.com/", "host", "", ErrEmptyHost},
+		{"sc://u@example.com/", "host", "", ErrHostMissing},
 		{"https://example.com/", "hostname", "example.org:8080", ErrHostnameHasPort},
 		{"mailto:a@example.com", "host", "example.org", ErrOpaquePath},
 		{"mailto:a@example.com", "pathname", "/x", ErrOpaquePath},
