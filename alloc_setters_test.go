@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // TestSetterAllocs holds the setters' allocation budget: a setter that
@@ -140,7 +142,7 @@ func TestParseAllocsByKind(t *testing.T) {
 		if u.Href() == input {
 			budget = 0
 		}
-		if u.HostKind() == DomainHost && !isASCII(input) {
+		if u.HostKind() == DomainHost && !infra.IsASCII(input) {
 			// UTS #46 ToASCII, in golang.org/x/net/idna, allocates its
 			// own strings; an internationalized domain costs those too.
 			budget = 4

@@ -5,6 +5,8 @@ import (
 	"net/netip"
 
 	"github.com/webstd/url/internal/errtext"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // Errors of [URL.HostPort] and [URL.NewRequest], for [errors.Is]. The errors
@@ -100,7 +102,7 @@ func (u URL) HostPort() (string, error) {
 	if !ok {
 		return "", newOpError("HostPort", u, ErrDialNoPort)
 	}
-	return u.Hostname() + ":" + itoa(int(port)), nil
+	return u.Hostname() + ":" + infra.Itoa(int(port)), nil
 }
 
 // AddrPort returns the IP address and port to connect to for a URL whose

@@ -93,10 +93,17 @@ package url
 // one concern beside it, and the files form layers: a file uses only what
 // its own layer and the layers below define (TestFileLayers checks it).
 //
+// Below them all is package internal/infra, which packages canonical and
+// urlpattern import too, so that the compiler keeps the bottom layer: what
+// the URL Standard takes from the Infra Standard (ASCII classes, hex
+// digits, ASCII lowercase, integers) and the Encoding Standard (UTF-8
+// decoding), and the one table of byte classes (#url-code-points,
+// #forbidden-host-code-point, #percent-encode-set) with the scanners over
+// it.
+//
 // Layers, from the bottom, with the sections of the standard (by their
 // anchors in https://url.spec.whatwg.org/) each file holds:
 //
-//	0  infra.go: Infra (ASCII classes, hex digits, ASCII lowercase, integers), UTF-8 decoding, the one table of byte classes: #url-code-points, #forbidden-host-code-point, #percent-encode-set
 //	1  errors.go: #validation-error (the table of validation errors), ParseError, ErrTooLong
 //	1  legacyencoding.go: the Encoding Standard's encoders for legacy query encodings (#percent-encode-after-encoding)
 //	1  idna_tables.go: the Unicode data of UTS #46 and NFC (mapping, status, Bidi_Class, Joining_Type, combining classes, decompositions), generated from one Unicode version's files by internal/gen/idna

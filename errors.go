@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/webstd/url/internal/errtext"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // A ValidationErrorKind is one row of the standard's table of validation
@@ -130,7 +132,7 @@ func (k ValidationErrorKind) Description() string {
 // "port-out-of-range".
 func (k ValidationErrorKind) String() string {
 	if k == 0 || k >= numValidationErrorKinds {
-		return "ValidationErrorKind(" + itoa(int(k)) + ")"
+		return "ValidationErrorKind(" + infra.Itoa(int(k)) + ")"
 	}
 	return validationErrors[k].name
 }
@@ -394,9 +396,9 @@ func namedCodePoint(input string, kind ValidationErrorKind, at int) rune {
 	case ErrDomainToASCII, ErrHostInvalidCodePoint:
 		// The offset is the host's: name its first forbidden code point, if
 		// it has one (a domain is percent-decoded first: "%20" is a space).
-		forbidden := classForbiddenHost
+		forbidden := infra.ClassForbiddenHost
 		if kind == ErrDomainToASCII {
-			forbidden = classForbiddenDomain
+			forbidden = infra.ClassForbiddenDomain
 		}
 		// The host the parser read had neither the C0 controls and spaces
 		// that end the input nor any ASCII tab or newline: the basic URL
@@ -417,12 +419,12 @@ func namedCodePoint(input string, kind ValidationErrorKind, at int) rune {
 			if c == '\t' || c == '\n' || c == '\r' {
 				continue
 			}
-			if kind == ErrDomainToASCII && isPercentEncodedByteAt(host, i) {
-				hi, _ := hexDigitValue(host[i+1])
-				lo, _ := hexDigitValue(host[i+2])
+			if kind == ErrDomainToASCII && infra.IsPercentEncodedByteAt(host, i) {
+				hi, _ := infra.HexDigitValue(host[i+1])
+				lo, _ := infra.HexDigitValue(host[i+2])
 				c, i = hi<<4|lo, i+2
 			}
-			if c < utf8.RuneSelf && byteClass[c]&forbidden != 0 {
+			if c < utf8.RuneSelf && infra.ByteClass[c]&forbidden != 0 {
 				return rune(c) + 1
 			}
 		}

@@ -1,6 +1,10 @@
 package url
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/webstd/url/internal/infra"
+)
 
 // This file holds a fast path of the basic URL parser for the common case on
 // the web: input that is already a URL's serialization, of a simple shape.
@@ -20,17 +24,17 @@ var (
 	// serialization once lowercased: the domain parser only lowercases it.
 	// The first run stops at an upper-case letter too, so that a lowercase
 	// domain (the common case) is known to need nothing.
-	domainRun        = newRun(classForbiddenDomain | classUpper | classNonASCII)
-	anyCaseDomainRun = newRun(classForbiddenDomain | classNonASCII)
+	domainRun        = infra.NewRun(infra.ClassForbiddenDomain | infra.ClassUpper | infra.ClassNonASCII)
+	anyCaseDomainRun = infra.NewRun(infra.ClassForbiddenDomain | infra.ClassNonASCII)
 	// The opaque-host parser percent-encodes the C0 control percent-encode
 	// set and refuses forbidden host code points.
-	opaqueHostRun = newRun(classForbiddenHost | class(c0ControlSet))
+	opaqueHostRun = infra.NewRun(infra.ClassForbiddenHost | infra.Class(infra.C0ControlSet))
 	// A path stops at what the path state encodes or changes, and at "."
 	// and "%", with which a dot segment starts.
-	pathRun         = newRun(class(pathSet) | reverseSolidus | dotSegmentStart)
-	queryRun        = newRun(class(querySet))
-	specialQueryRun = newRun(class(specialQuerySet))
-	fragmentRun     = newRun(class(fragmentSet))
+	pathRun         = infra.NewRun(infra.Class(infra.PathSet) | infra.ReverseSolidus | infra.DotSegmentStart)
+	queryRun        = infra.NewRun(infra.Class(infra.QuerySet))
+	specialQueryRun = infra.NewRun(infra.Class(infra.SpecialQuerySet))
+	fragmentRun     = infra.NewRun(infra.Class(infra.FragmentSet))
 )
 
 // parseSerialized makes *u, which must be the zero URL, the URL that input
@@ -62,7 +66,7 @@ var (
 // special URL.
 func parseSerialized(u *URL, input string) (bool, resumption) {
 	// The scheme, as the scheme state reads it, already lowercase.
-	scheme, rest, ok := cutSchemeExcept(input, classUpper)
+	scheme, rest, ok := cutSchemeExcept(input, infra.ClassUpper)
 	if !ok {
 		return false, resumption{}
 	}
@@ -94,11 +98,11 @@ func parseSerialized(u *URL, input string) (bool, resumption) {
 	// query percent-encode sets hold the "#" that ends a query).
 	if i < len(input) && input[i] == '?' {
 		u.queryStart = uint32(i)
-		i = query.span(input, i+1)
+		i = query.Span(input, i+1)
 	}
 	if i < len(input) && input[i] == '#' {
 		u.fragmentStart = uint32(i)
-		i = fragmentRun.span(input, i+1)
+		i = fragmentRun.Span(input, i+1)
 	}
 	if i < len(input) {
 		// Declined inside the query or the fragment, at i.
@@ -170,7 +174,7 @@ func (u *URL) edit(e serializedEdits) {
 	b.WriteString(input[:u.hostStart])
 	if e&editLowerHost != 0 {
 		for _, c := range []byte(input[u.hostStart:u.hostEnd]) {
-			b.WriteByte(lowerByte(c))
+			b.WriteByte(infra.LowerByte(c))
 		}
 	} else {
 		b.WriteString(input[u.hostStart:u.hostEnd])
@@ -210,12 +214,12 @@ func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, sp
 	i += 2
 	u.usernameEnd, u.hostStart = uint32(i), uint32(i)
 	if special {
-		i = domainRun.span(input, i)
-		if i < len(input) && byteClass[input[i]]&classUpper != 0 {
-			i, e = anyCaseDomainRun.span(input, i), editLowerHost
+		i = domainRun.Span(input, i)
+		if i < len(input) && infra.ByteClass[input[i]]&infra.ClassUpper != 0 {
+			i, e = anyCaseDomainRun.Span(input, i), editLowerHost
 		}
 	} else {
-		i = opaqueHostRun.span(input, i)
+		i = opaqueHostRun.Span(input, i)
 	}
 	u.hostEnd = uint32(i)
 	switch host := input[u.hostStart:i]; {
@@ -283,7 +287,7 @@ func (u *URL) scanSerializedOpaquePath(input string, i int) (int, bool) {
 		return i, false
 	}
 	for i < len(input) && input[i] != '?' && input[i] != '#' {
-		if c := input[i]; c == ' ' || c0ControlSet.contains(c) {
+		if c := input[i]; c == ' ' || infra.C0ControlSet.Contains(c) {
 			return i, false
 		}
 		i++
@@ -307,16 +311,16 @@ func scanSerializedPath(input string, i int, file bool) (int, bool) {
 		return i, false
 	}
 	for {
-		i = pathRun.span(input, i+1)
+		i = pathRun.Span(input, i+1)
 		if i == len(input) {
 			return i, true
 		}
-		if c := input[i]; byteClass[c]&dotSegmentStart == 0 {
+		if c := input[i]; infra.ByteClass[c]&infra.DotSegmentStart == 0 {
 			// The path percent-encode set holds the "?" and "#" that end
 			// the path.
 			return i, c == '?' || c == '#'
 		}
-		if input[i-1] == '/' && startsDotSegment(input[i:], endsComponent|reverseSolidus) {
+		if input[i-1] == '/' && startsDotSegment(input[i:], infra.EndsComponent|infra.ReverseSolidus) {
 			return i, false
 		}
 	}

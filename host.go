@@ -3,6 +3,8 @@ package url
 import (
 	"net/netip"
 	"strings"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // A HostKind is the kind of a URL's host: https://url.spec.whatwg.org/#concept-host.
@@ -32,7 +34,7 @@ func (k HostKind) String() string {
 	if int(k) < len(hostKindNames) {
 		return hostKindNames[k]
 	}
-	return "HostKind(" + itoa(int(k)) + ")"
+	return "HostKind(" + infra.Itoa(int(k)) + ")"
 }
 
 // appendHost runs the host parser on input and appends the host, serialized
@@ -40,12 +42,12 @@ func (k HostKind) String() string {
 // and https://url.spec.whatwg.org/#concept-host-serializer. On failure it
 // returns the validation error at which the host parser failed.
 func appendHost(dst []byte, input string, isOpaque bool, errs hostErrors) ([]byte, HostKind, ValidationErrorKind) {
-	return appendHostClasses(dst, input, classesOf(input), isOpaque, errs)
+	return appendHostClasses(dst, input, infra.ClassesOf(input), isOpaque, errs)
 }
 
 // appendHostClasses is appendHost for an input whose code points are of
 // classes (classesOf(input)), which the host state knows from reading them.
-func appendHostClasses(dst []byte, input string, classes class, isOpaque bool, errs hostErrors) ([]byte, HostKind, ValidationErrorKind) {
+func appendHostClasses(dst []byte, input string, classes infra.Class, isOpaque bool, errs hostErrors) ([]byte, HostKind, ValidationErrorKind) {
 	// 1. If input starts with U+005B ([), then:
 	if strings.HasPrefix(input, "[") {
 		// 1.1. If input does not end with U+005D (]), IPv6-unclosed
@@ -77,8 +79,8 @@ func appendHostClasses(dst []byte, input string, classes class, isOpaque bool, e
 	// hex digits and "0X" in either case, so input goes to them as it is,
 	// and a domain is lowercased straight into dst, with no string between.
 	asciiDomain, domain, lower := input, input, false
-	if !errs.enabled() && input != "" && classes&(classNonASCII|classForbiddenDomain) == 0 {
-		lower = classes&classUpper != 0
+	if !errs.enabled() && input != "" && classes&(infra.ClassNonASCII|infra.ClassForbiddenDomain) == 0 {
+		lower = classes&infra.ClassUpper != 0
 	} else {
 		// 4. If input contains a percent-encoded byte, domain-percent-encoded
 		//    validation error.
@@ -87,13 +89,13 @@ func appendHostClasses(dst []byte, input string, classes class, isOpaque bool, e
 		//    (input is a scalar value string: an invalid UTF-8 sequence in it
 		//    is U+FFFD before it is percent-decoded, so that its bytes cannot
 		//    join decoded ones into a code point.)
-		domain = toWellFormed(input)
+		domain = infra.ToWellFormed(input)
 		if strings.IndexByte(domain, '%') >= 0 {
 			decoded := percentDecodeString(domain)
 			if len(decoded) != len(domain) {
 				errs.report(ErrDomainPercentEncoded)
 			}
-			domain = toWellFormed(decoded)
+			domain = infra.ToWellFormed(decoded)
 		}
 		// 6. Let asciiDomain be the result of running domain parser with
 		//    domain and false.
@@ -108,7 +110,7 @@ func appendHostClasses(dst []byte, input string, classes class, isOpaque bool, e
 		// 8.1. If domain is not an ASCII string, IPv4-non-ASCII-input
 		//      validation error. (asciiDomain is domain when the fast path
 		//      took it, and then ASCII.)
-		if errs.enabled() && !isASCII(domain) {
+		if errs.enabled() && !infra.IsASCII(domain) {
 			errs.report(ErrIPv4NonASCIIInput)
 		}
 		// 8.2. Return the result of IPv4 parsing asciiDomain.
@@ -120,7 +122,7 @@ func appendHostClasses(dst []byte, input string, classes class, isOpaque bool, e
 	}
 	// 9. Return asciiDomain.
 	if lower {
-		return appendLower(dst, asciiDomain), DomainHost, 0
+		return infra.AppendLower(dst, asciiDomain), DomainHost, 0
 	}
 	return append(dst, asciiDomain...), DomainHost, 0
 }
@@ -132,7 +134,7 @@ func appendOpaqueHost(dst []byte, input string, errs hostErrors) ([]byte, HostKi
 	// 1. If input contains a forbidden host code point,
 	//    host-invalid-code-point validation error, return failure.
 	for i := 0; i < len(input); i++ {
-		if isForbiddenHostCodePoint(input[i]) {
+		if infra.IsForbiddenHostCodePoint(input[i]) {
 			return dst, NullHost, errs.fail(ErrHostInvalidCodePoint)
 		}
 	}
@@ -148,7 +150,7 @@ func appendOpaqueHost(dst []byte, input string, errs hostErrors) ([]byte, HostKi
 	}
 	// 4. Return the result of running UTF-8 percent-encode on input using the
 	//    C0 control percent-encode set.
-	return appendPercentEncoded(dst, input, c0ControlSet), OpaqueHost, 0
+	return appendPercentEncoded(dst, input, infra.C0ControlSet), OpaqueHost, 0
 }
 
 // opaqueHostURLUnitErrors runs steps 2 and 3 of the opaque-host parser on
@@ -157,15 +159,15 @@ func appendOpaqueHost(dst []byte, input string, errs hostErrors) ([]byte, HostKi
 // code point; its offset is that of the first code point the step is about.
 func opaqueHostURLUnitErrors(errs hostErrors, input string) {
 	for i := 0; i < len(input); {
-		r, n := decodeRune(input[i:])
-		if r != '%' && !isURLCodePoint(r) {
+		r, n := infra.DecodeRune(input[i:])
+		if r != '%' && !infra.IsURLCodePoint(r) {
 			errs.reportAt(ErrInvalidURLUnit, i)
 			break
 		}
 		i += n
 	}
 	for i := 0; i < len(input); i++ {
-		if input[i] == '%' && !isPercentEncodedByteAt(input, i) {
+		if input[i] == '%' && !infra.IsPercentEncodedByteAt(input, i) {
 			errs.reportAt(ErrInvalidURLUnit, i)
 			break
 		}

@@ -1,6 +1,10 @@
 package url
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/webstd/url/internal/infra"
+)
 
 // This file holds the standard's IDNA section (https://url.spec.whatwg.org/#idna)
 // and the code point classes of its host section. UTS #46 itself is our
@@ -36,21 +40,21 @@ var (
 // only to signal domain-to-ASCII; that is skipped when errs is nil and
 // beStrict is false, since nothing would record it.
 func domainToASCII(domain string, beStrict bool, errs hostErrors) (string, ValidationErrorKind) {
-	classes := classesOf(domain)
-	isASCII := classes&classNonASCII == 0
+	classes := infra.ClassesOf(domain)
+	isASCII := classes&infra.ClassNonASCII == 0
 
 	// The UTS #46 mapping of an ASCII string is its ASCII lowercase, so
 	// lowercasing an ASCII domain first changes neither step 1 nor step 5,
 	// and one copy serves both.
-	if isASCII && classes&classUpper != 0 {
-		domain = asciiLowercase(domain)
-		classes &^= classUpper
+	if isASCII && classes&infra.ClassUpper != 0 {
+		domain = infra.ASCIILowercase(domain)
+		classes &^= infra.ClassUpper
 	}
 
 	if !errs.enabled() && !beStrict && isASCII {
 		// The hot path: steps 5, 7 and 8 below, for an ASCII domain with
 		// nobody to tell of step 2's validation error.
-		if domain == "" || classes&classForbiddenDomain != 0 {
+		if domain == "" || classes&infra.ClassForbiddenDomain != 0 {
 			return "", ErrDomainToASCII
 		}
 		return domain, 0
@@ -108,7 +112,7 @@ func domainToASCII(domain string, beStrict bool, errs hostErrors) (string, Valid
 	// failure. (url.bs folds the former domain-invalid-code-point error into
 	// domain-to-ASCII: with UseSTD3ASCIIRules, as in step 1, every forbidden
 	// domain code point is an error of ToASCII.)
-	if !ok || result == "" || classesOf(result)&classForbiddenDomain != 0 {
+	if !ok || result == "" || infra.ClassesOf(result)&infra.ClassForbiddenDomain != 0 {
 		return "", errs.fail(ErrDomainToASCII)
 	}
 
@@ -123,13 +127,13 @@ func domainToASCII(domain string, beStrict bool, errs hostErrors) (string, Valid
 
 // domainParserToASCIIStrict is domainParserToASCII(domain, true), with a fast
 // path for an ASCII domain; classes are domain's byteClass bits.
-func domainParserToASCIIStrict(domain string, classes class) (string, bool) {
-	if classes&classNonASCII == 0 && !hasACELabel(domain) {
+func domainParserToASCIIStrict(domain string, classes infra.Class) (string, bool) {
+	if classes&infra.ClassNonASCII == 0 && !hasACELabel(domain) {
 		switch {
 		case !strictASCIIValid(domain):
 			return "", false
-		case classes&classUpper != 0:
-			return asciiLowercase(domain), true
+		case classes&infra.ClassUpper != 0:
+			return infra.ASCIILowercase(domain), true
 		}
 		return domain, true
 	}
@@ -165,7 +169,7 @@ func strictASCIIValid(domain string) bool {
 			return false
 		}
 		for j := 0; j < len(label); j++ {
-			if byteClass[label[j]]&classLDH == 0 {
+			if infra.ByteClass[label[j]]&infra.ClassLDH == 0 {
 				return false
 			}
 		}
@@ -251,15 +255,15 @@ func DomainToUnicode(domain string) string {
 // domain from the host parser has signalled its errors already; the package
 // keeps the kind for callers that convert other domains.)
 func domainToUnicode(domain string, errs hostErrors) string {
-	classes := classesOf(domain)
-	if classes&classNonASCII == 0 && !hasACELabel(domain) {
+	classes := infra.ClassesOf(domain)
+	if classes&infra.ClassNonASCII == 0 && !hasACELabel(domain) {
 		// An ASCII domain with no Punycode label: ToUnicode only lowercases
 		// it and records no error, as CheckHyphens, UseSTD3ASCIIRules and
 		// VerifyDnsLength are false and every ASCII code point is valid.
-		if classes&classUpper == 0 {
+		if classes&infra.ClassUpper == 0 {
 			return domain
 		}
-		return asciiLowercase(domain)
+		return infra.ASCIILowercase(domain)
 	}
 
 	// 1. Let result be the result of running Unicode ToUnicode with

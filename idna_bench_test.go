@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"golang.org/x/net/idna"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // xnetUTS46 is x/net/idna configured as the package used it before it had
@@ -43,7 +45,7 @@ func corpusIDNHosts(b *testing.B) []string {
 			if i := strings.LastIndexByte(rest, ':'); i >= 0 && !strings.Contains(rest, "]") {
 				rest = rest[:i]
 			}
-			if rest != "" && (!isASCII(rest) || strings.Contains(strings.ToLower(rest), "xn--")) {
+			if rest != "" && (!infra.IsASCII(rest) || strings.Contains(strings.ToLower(rest), "xn--")) {
 				hosts = append(hosts, rest)
 			}
 		}

@@ -12,6 +12,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/net/idna"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 func TestForbiddenCodePoints(t *testing.T) {
@@ -21,10 +23,10 @@ func TestForbiddenCodePoints(t *testing.T) {
 		b := byte(c)
 		wantHost := strings.IndexByte(host, b) >= 0
 		wantDomain := wantHost || c <= 0x1f || c == '%' || c == 0x7f
-		if got := isForbiddenHostCodePoint(b); got != wantHost {
+		if got := infra.IsForbiddenHostCodePoint(b); got != wantHost {
 			t.Errorf("isForbiddenHostCodePoint(%#x) = %v; want %v", c, got, wantHost)
 		}
-		if got := isForbiddenDomainCodePoint(b); got != wantDomain {
+		if got := infra.IsForbiddenDomainCodePoint(b); got != wantDomain {
 			t.Errorf("isForbiddenDomainCodePoint(%#x) = %v; want %v", c, got, wantDomain)
 		}
 	}
@@ -181,7 +183,7 @@ func TestDomainToASCIISameString(t *testing.T) {
 	if allocs := testing.AllocsPerRun(100, func() { domainToUnicode(domain, hostErrors{}) }); allocs != 0 {
 		t.Errorf("domainToUnicode(%q): %v allocations; want 0", domain, allocs)
 	}
-	if allocs := testing.AllocsPerRun(100, func() { isForbiddenHostCodePoint('a'); isForbiddenDomainCodePoint('%') }); allocs != 0 {
+	if allocs := testing.AllocsPerRun(100, func() { infra.IsForbiddenHostCodePoint('a'); infra.IsForbiddenDomainCodePoint('%') }); allocs != 0 {
 		t.Errorf("isForbidden*CodePoint: %v allocations; want 0", allocs)
 	}
 }
@@ -192,8 +194,8 @@ func TestDomainToASCIISameString(t *testing.T) {
 func TestStrictASCIIFastPath(t *testing.T) {
 	check := func(domain string) {
 		t.Helper()
-		classes := classesOf(domain)
-		if classes&classNonASCII != 0 || hasACELabel(domain) {
+		classes := infra.ClassesOf(domain)
+		if classes&infra.ClassNonASCII != 0 || hasACELabel(domain) {
 			return
 		}
 		got, gotOK := domainParserToASCIIStrict(domain, classes)
@@ -299,7 +301,7 @@ func FuzzDomainToASCII(f *testing.F) {
 			}
 			return
 		}
-		if result == "" || classesOf(result)&(classNonASCII|classForbiddenDomain|classUpper) != 0 {
+		if result == "" || infra.ClassesOf(result)&(infra.ClassNonASCII|infra.ClassForbiddenDomain|infra.ClassUpper) != 0 {
 			t.Fatalf("domainToASCII(%q) = %q", domain, result)
 		}
 		if again, fail := domainToASCII(result, false, hostErrors{}); fail != 0 || again != result {
@@ -358,7 +360,7 @@ func BenchmarkDomainToASCIILong(b *testing.B) {
 			if len(domain) > size {
 				domain = strings.ToValidUTF8(domain[:size], "")
 			}
-			b.Run(unit.name+"/"+itoa(size>>10)+"KB", func(b *testing.B) {
+			b.Run(unit.name+"/"+infra.Itoa(size>>10)+"KB", func(b *testing.B) {
 				for b.Loop() {
 					domainToASCII(domain, false, hostErrors{})
 				}
@@ -575,7 +577,7 @@ func checkPunycodeDecode(t *testing.T, encoded string) {
 	u, err := idna.Punycode.ToUnicode("xn--" + encoded)
 	// x/net decodes a surrogate to U+FFFD and copies non-ASCII basic code
 	// points; for UTS #46 both are errors.
-	if strings.ContainsRune(u, utf8.RuneError) || !isASCII(encoded) {
+	if strings.ContainsRune(u, utf8.RuneError) || !infra.IsASCII(encoded) {
 		if ok {
 			t.Errorf("punycodeDecode(%q) = %q; want an error", encoded, got)
 		}

@@ -1,6 +1,10 @@
 package url
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/webstd/url/internal/infra"
+)
 
 // ipv4NumberLimit is the value at which parseIPv4Number saturates. Every
 // comparison the IPv4 parser makes is against a bound of at most 256⁴ = 2³²,
@@ -18,7 +22,7 @@ func endsInANumber(input string) bool {
 	// or "X" (the last label), or in one of them and "." (a trailing empty
 	// label): most domains end in a letter that is none of these, and are
 	// rejected here, where the call inlines.
-	return input != "" && byteClass[input[len(input)-1]]&classNumberEnd != 0 && lastLabelIsANumber(input)
+	return input != "" && infra.ByteClass[input[len(input)-1]]&infra.ClassNumberEnd != 0 && lastLabelIsANumber(input)
 }
 
 // lastLabelIsANumber is the ends in a number checker's steps, for an input
@@ -43,7 +47,7 @@ func lastLabelIsANumber(input string) bool {
 	if end == 0 {
 		return false
 	}
-	if c := input[end-1]; !isASCIIHexDigit(int(c)) && c|0x20 != 'x' {
+	if c := input[end-1]; !infra.IsASCIIHexDigit(int(c)) && c|0x20 != 'x' {
 		return false
 	}
 
@@ -266,7 +270,7 @@ func parseIPv4Number(input string) (n uint64, nonDecimal, ok bool) {
 	// input in radix-R notation, using ASCII hex digits for digits with values
 	// 0 through 15. (Saturated: see ipv4NumberLimit.)
 	for i := 0; i < len(input); i++ {
-		v, ok := hexDigitValue(input[i])
+		v, ok := infra.HexDigitValue(input[i])
 		d := uint64(v)
 		if !ok || d >= radix {
 			return 0, false, false

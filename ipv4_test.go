@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // recordErrors returns an errorSink that appends every validation error it
@@ -294,7 +296,7 @@ func FuzzIPv4(f *testing.F) {
 		// ASCII case does not matter to the IPv4 parser ("0X", hex digits),
 		// nor to the ends in a number checker: the host parser relies on it
 		// to run them on a domain before lowercasing it.
-		if upper := strings.ToUpper(input); classesOf(input)&classNonASCII == 0 {
+		if upper := strings.ToUpper(input); infra.ClassesOf(input)&infra.ClassNonASCII == 0 {
 			var upperErrs []string
 			upperAddr, upperFail := parseIPv4(upper, recordErrors(&upperErrs))
 			if upperAddr != addr || upperFail != fail || !slices.Equal(upperErrs, got) {

@@ -1,5 +1,9 @@
 package url
 
+import (
+	"github.com/webstd/url/internal/infra"
+)
+
 // parseIPv6 implements the IPv6 parser
 // (https://url.spec.whatwg.org/#concept-ipv6-parser) on input, the text
 // between a host's brackets. It returns the address's eight pieces, or a
@@ -79,7 +83,7 @@ func parseIPv6(input string, errs hostErrors) ([8]uint16, ValidationErrorKind) {
 		// value to value × 0x10 + c interpreted as a hexadecimal number, and
 		// increase pointer and length by 1.
 		for length < 4 && pointer < len(input) {
-			d, ok := hexDigitValue(input[pointer])
+			d, ok := infra.HexDigitValue(input[pointer])
 			if !ok {
 				break
 			}

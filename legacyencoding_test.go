@@ -18,6 +18,8 @@ import (
 	"golang.org/x/text/encoding/traditionalchinese"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/encoding/unicode/utf32"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // The tests in this file check legacyEncoder against the Encoding Standard's
@@ -356,7 +358,7 @@ func TestLegacyEncoderISO2022JP(t *testing.T) {
 		{"ｱ−", "%1B$B%%22!]%1B(B"}, // ア is 0x25 0x22: "%" is not in the special-query set
 		{"¥€", "%1B(J\\%26%238364%3B%1B(B"},
 	} {
-		got := string(appendPercentEncodeAfterEncoding(nil, newTestEncoderEncoding(t, "iso-2022-jp"), tc.in, specialQuerySet, false))
+		got := string(appendPercentEncodeAfterEncoding(nil, newTestEncoderEncoding(t, "iso-2022-jp"), tc.in, infra.SpecialQuerySet, false))
 		if got != tc.want {
 			t.Errorf("ISO-2022-JP %q = %q, want %q", tc.in, got, tc.want)
 		}
@@ -550,7 +552,7 @@ func TestLegacyEncoderSpecialCases(t *testing.T) {
 		{"windows-1252", "€\u0081\u0100", "%80%81%26%23256%3B"},
 		{"x-user-defined", "\uF780\u0080", "%80%26%23128%3B"},
 	} {
-		got := string(appendPercentEncodeAfterEncoding(nil, newTestEncoderEncoding(t, tc.label), tc.in, specialQuerySet, false))
+		got := string(appendPercentEncodeAfterEncoding(nil, newTestEncoderEncoding(t, tc.label), tc.in, infra.SpecialQuerySet, false))
 		if got != tc.want {
 			t.Errorf("%s %q = %q, want %q", tc.label, tc.in, got, tc.want)
 		}

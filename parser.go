@@ -9,6 +9,8 @@ import (
 
 	"github.com/webstd/url/internal/errtext"
 	"golang.org/x/text/encoding"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // A Parser parses URLs with options. The zero Parser is the default that
@@ -290,7 +292,7 @@ func inputOffset(input string, at int) int {
 			i++
 			continue
 		}
-		r, n := decodeRune(trimmed[i:])
+		r, n := infra.DecodeRune(trimmed[i:])
 		if r == utf8.RuneError && trimmed[i:i+n] != "\uFFFD" {
 			j += len("\uFFFD") // an invalid sequence is read as U+FFFD
 		} else {
@@ -884,11 +886,11 @@ func (p *parser) finish() {
 
 // endsComponentMask returns the byteClass bits of the bytes that end an
 // authority, host, port or path segment in this URL.
-func (p *parser) endsComponentMask() class {
+func (p *parser) endsComponentMask() infra.Class {
 	if p.special {
-		return endsComponent | reverseSolidus
+		return infra.EndsComponent | infra.ReverseSolidus
 	}
-	return endsComponent
+	return infra.EndsComponent
 }
 
 // trimC0ControlOrSpace removes leading and trailing C0 control or space.
@@ -915,7 +917,7 @@ func hasTabOrNewline(s string) bool {
 	}
 	last := s[len(s)-8:]
 	for ; len(s) >= 16; s = s[16:] {
-		a, b := load64(s), load64(s[8:])
+		a, b := infra.Load64(s), infra.Load64(s[8:])
 		if ((a-ones)&^a|(b-ones)&^b)&tops != 0 && tabOrNewlineIn(s[:16]) {
 			return true
 		}
@@ -924,11 +926,11 @@ func hasTabOrNewline(s string) bool {
 	// the last eight of the string, which may overlap them and the bytes
 	// before.
 	if len(s) > 8 {
-		if x := load64(s); (x-ones)&^x&tops != 0 && tabOrNewlineIn(s[:8]) {
+		if x := infra.Load64(s); (x-ones)&^x&tops != 0 && tabOrNewlineIn(s[:8]) {
 			return true
 		}
 	}
-	x := load64(last)
+	x := infra.Load64(last)
 	return (x-ones)&^x&tops != 0 && tabOrNewlineIn(last)
 }
 
@@ -947,7 +949,7 @@ func tabOrNewlineIn(s string) bool {
 // is read as U+FFFD first: the bytes on either side of a tab do not join up
 // into one code point.
 func removeTabAndNewline(s string) string {
-	s = toWellFormed(s)
+	s = infra.ToWellFormed(s)
 	// The runs between them, written into a Builder, whose String does
 	// not copy what it holds: a long input costs its length once here.
 	var b strings.Builder
@@ -966,19 +968,19 @@ func removeTabAndNewline(s string) string {
 // isWindowsDriveLetter reports whether s is two code points, an ASCII alpha
 // and ":" or "|": https://url.spec.whatwg.org/#windows-drive-letter.
 func isWindowsDriveLetter[T string | []byte](s T) bool {
-	return len(s) == 2 && isASCIIAlpha(int(s[0])) && (s[1] == ':' || s[1] == '|')
+	return len(s) == 2 && infra.IsASCIIAlpha(int(s[0])) && (s[1] == ':' || s[1] == '|')
 }
 
 // isNormalizedWindowsDriveLetter reports whether s is a Windows drive letter
 // whose second code point is ":".
 func isNormalizedWindowsDriveLetter(s string) bool {
-	return len(s) == 2 && isASCIIAlpha(int(s[0])) && s[1] == ':'
+	return len(s) == 2 && infra.IsASCIIAlpha(int(s[0])) && s[1] == ':'
 }
 
 // startsWithWindowsDriveLetter implements
 // https://url.spec.whatwg.org/#start-with-a-windows-drive-letter.
 func startsWithWindowsDriveLetter(s string) bool {
-	if len(s) < 2 || !isASCIIAlpha(int(s[0])) || (s[1] != ':' && s[1] != '|') {
+	if len(s) < 2 || !infra.IsASCIIAlpha(int(s[0])) || (s[1] != ':' && s[1] != '|') {
 		return false
 	}
 	if len(s) == 2 {

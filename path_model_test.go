@@ -3,6 +3,8 @@ package url
 import (
 	"strings"
 	"testing"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // This file holds modelPath, a second implementation of the path state
@@ -24,7 +26,7 @@ func modelPath(input string, special, file bool) (path, rest string) {
 		// c is the code point at pointer, or EOF (-1).
 		c, size := rune(eof), 0
 		if pointer < len(input) {
-			c, size = decodeRune(input[pointer:])
+			c, size = infra.DecodeRune(input[pointer:])
 			if c < 0x80 {
 				c = rune(input[pointer])
 			}
@@ -80,7 +82,7 @@ func modelPath(input string, special, file bool) (path, rest string) {
 		} else {
 			// 2. Otherwise: UTF-8 percent-encode c using the path
 			//    percent-encode set and append the result to buffer.
-			buffer.Write(appendPercentEncoded(nil, input[pointer:pointer+size], pathSet))
+			buffer.Write(appendPercentEncoded(nil, input[pointer:pointer+size], infra.PathSet))
 		}
 		pointer += max(size, 1)
 	}

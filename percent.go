@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/unicode"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // This file implements the standard's section "Percent-encoded bytes"
@@ -29,7 +31,7 @@ import (
 // (https://url.spec.whatwg.org/#percent-encode): "%" and two ASCII upper hex
 // digits.
 func appendPercentEncodedByte(dst []byte, b byte) []byte {
-	return append(dst, '%', upperHexDigits[b>>4], upperHexDigits[b&0x0F])
+	return append(dst, '%', infra.UpperHexDigits[b>>4], infra.UpperHexDigits[b&0x0F])
 }
 
 // appendPercentEncoded appends the UTF-8 percent-encoding of s using set
@@ -37,16 +39,16 @@ func appendPercentEncodedByte(dst []byte, b byte) []byte {
 // code point in set becomes %XX with upper-case hex digits. Invalid UTF-8 in s
 // is read as decodeRune reads it, each invalid sequence as U+FFFD, written
 // %EF%BF%BD. Runs of bytes that need no encoding are appended whole.
-func appendPercentEncoded(dst []byte, s string, set encodeSet) []byte {
+func appendPercentEncoded(dst []byte, s string, set infra.EncodeSet) []byte {
 	return appendUTF8PercentEncoded(dst, s, set, false)
 }
 
 // appendUTF8PercentEncoded is appendPercentEncoded with the standard's
 // spaceAsPlus: when it is true, U+0020 SPACE becomes "+".
-func appendUTF8PercentEncoded(dst []byte, s string, set encodeSet, spaceAsPlus bool) []byte {
+func appendUTF8PercentEncoded(dst []byte, s string, set infra.EncodeSet, spaceAsPlus bool) []byte {
 	for {
 		// A run of bytes that need no encoding is appended whole.
-		i := indexClass(s, class(set))
+		i := infra.IndexClass(s, infra.Class(set))
 		dst = append(dst, s[:i]...)
 		if i == len(s) {
 			return dst
@@ -65,7 +67,7 @@ func appendUTF8PercentEncoded(dst []byte, s string, set encodeSet, spaceAsPlus b
 			// A run of valid UTF-8 is encoded a byte at a time, with no
 			// decoding.
 			n := 1
-			for n+8 <= len(s) && load64(s[n:])&0x8080808080808080 == 0x8080808080808080 {
+			for n+8 <= len(s) && infra.Load64(s[n:])&0x8080808080808080 == 0x8080808080808080 {
 				n += 8 // eight bytes of 0x80 or more at a time
 			}
 			for n < len(s) && s[n] >= utf8.RuneSelf {
@@ -75,7 +77,7 @@ func appendUTF8PercentEncoded(dst []byte, s string, set encodeSet, spaceAsPlus b
 			dst, valid = appendPercentEncodedUTF8(dst, s[:n])
 			for run := s[valid:n]; run != ""; {
 				// From the first invalid sequence on, a code point at a time.
-				r, size := decodeRune(run)
+				r, size := infra.DecodeRune(run)
 				if r == utf8.RuneError && run[:size] != "\uFFFD" {
 					dst = append(dst, "%EF%BF%BD"...)
 				} else {
@@ -111,7 +113,7 @@ func appendPercentEncodedUTF8(dst []byte, s string) ([]byte, int) {
 			i += 2
 			continue
 		}
-		need, lower, upper := utf8Lead(s[i])
+		need, lower, upper := infra.UTF8Lead(s[i])
 		if need == 0 || i+need >= len(s) || s[i+1] < lower || s[i+1] > upper {
 			break
 		}
@@ -150,7 +152,7 @@ func appendPercentEncodedBytes(dst []byte, s string) []byte {
 // upper hex digits, as a little-endian number: the first byte lowest.
 var percentEncoded = func() (t [256]uint32) {
 	for b := range t {
-		t[b] = '%' | uint32(upperHexDigits[b>>4])<<8 | uint32(upperHexDigits[b&0x0F])<<16
+		t[b] = '%' | uint32(infra.UpperHexDigits[b>>4])<<8 | uint32(infra.UpperHexDigits[b&0x0F])<<16
 	}
 	return t
 }()
@@ -159,9 +161,9 @@ var percentEncoded = func() (t [256]uint32) {
 // anything but s itself. That is the case exactly when s has a byte in set:
 // all bytes of 0x80 or more are in every set, and invalid UTF-8 always has
 // one, so invalid UTF-8 (which becomes %EF%BF%BD) also needs encoding.
-func needsPercentEncoding(s string, set encodeSet) bool {
+func needsPercentEncoding(s string, set infra.EncodeSet) bool {
 	for i := 0; i < len(s); i++ {
-		if set.contains(s[i]) {
+		if set.Contains(s[i]) {
 			return true
 		}
 	}
@@ -178,7 +180,7 @@ func indexPercentEncodedByte(s string) int {
 			return -1
 		}
 		i += j
-		if isPercentEncodedByteAt(s, i) {
+		if infra.IsPercentEncodedByteAt(s, i) {
 			return i
 		}
 		i++
@@ -201,8 +203,8 @@ func appendPercentDecoded(dst []byte, s string) []byte {
 		// 2.3. Otherwise: let bytePoint be the two bytes after byte in input,
 		// decoded, and then interpreted as a hexadecimal number; append a byte
 		// whose value is bytePoint to output; skip the next two bytes.
-		hi, _ := hexDigitValue(s[i+1])
-		lo, _ := hexDigitValue(s[i+2])
+		hi, _ := infra.HexDigitValue(s[i+1])
+		lo, _ := infra.HexDigitValue(s[i+2])
 		dst = append(dst, hi<<4|lo)
 		s = s[i+3:]
 	}
@@ -261,7 +263,7 @@ func getOutputEncoding(enc encoding.Encoding) encoding.Encoding {
 // value in decimal, and "%3B": "&#8253;" percent-encoded. One encoder instance
 // sees the whole of s, as the standard requires for ISO-2022-JP, whose
 // encoder has state.
-func appendPercentEncodeAfterEncoding(dst []byte, enc encoding.Encoding, s string, set encodeSet, spaceAsPlus bool) []byte {
+func appendPercentEncodeAfterEncoding(dst []byte, enc encoding.Encoding, s string, set infra.EncodeSet, spaceAsPlus bool) []byte {
 	if enc = getOutputEncoding(enc); enc == nil {
 		return appendUTF8PercentEncoded(dst, s, set, spaceAsPlus)
 	}
@@ -274,7 +276,7 @@ func appendPercentEncodeAfterEncoding(dst []byte, enc encoding.Encoding, s strin
 	// 3. Let encoder be the result of getting an encoder from encoding.
 	encoder := newLegacyEncoder(enc)
 	// 4. Let inputQueue be input converted to an I/O queue.
-	s = toWellFormed(s)
+	s = infra.ToWellFormed(s)
 	// 5. Let output be the empty string. (dst.)
 	// 6.-7. While potentialError is non-null: run encode or fail with
 	// inputQueue, encoder, and encodeOutput; percent-encode encodeOutput; if
@@ -304,7 +306,7 @@ func appendPercentEncodeAfterEncoding(dst []byte, enc encoding.Encoding, s strin
 			// 7.3.2.-7.3.4. Let isomorph be a code point whose value is byte's
 			// value. If isomorph is not in percentEncodeSet, then append
 			// isomorph to output.
-			case !set.contains(b):
+			case !set.Contains(b):
 				dst = append(dst, b)
 			// 7.3.5. Otherwise, percent-encode byte and append the result to
 			// output.
@@ -338,10 +340,10 @@ func appendPercentEncodeAfterEncoding(dst []byte, enc encoding.Encoding, s strin
 //
 //	PercentEncodeComponent("Say what‽ 1+1=2") == "Say%20what%E2%80%BD%201%2B1%3D2"
 func PercentEncodeComponent(s string) string {
-	if !needsPercentEncoding(s, componentSet) {
+	if !needsPercentEncoding(s, infra.ComponentSet) {
 		return s
 	}
-	return string(appendPercentEncoded(make([]byte, 0, len(s)+len(s)/2+8), s, componentSet))
+	return string(appendPercentEncoded(make([]byte, 0, len(s)+len(s)/2+8), s, infra.ComponentSet))
 }
 
 // PercentDecode returns the percent-decoding of the bytes of s

@@ -13,6 +13,8 @@ import (
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/unicode"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // TestPercentEncodeSets checks every byte of every set against a reference
@@ -22,22 +24,22 @@ import (
 func TestPercentEncodeSets(t *testing.T) {
 	sets := []struct {
 		name      string
-		set       encodeSet
+		set       infra.EncodeSet
 		printable string // the bytes 0x20 to 0x7E in the set
 	}{
-		{"C0 control", c0ControlSet, ""},
-		{"fragment", fragmentSet, " \"<>`"},
-		{"query", querySet, " \"#<>"},
-		{"special-query", specialQuerySet, " \"#'<>"},
-		{"path", pathSet, " \"#<>?^`{}"},
-		{"userinfo", userinfoSet, " \"#/:;<=>?@[\\]^`{|}"},
-		{"component", componentSet, " \"#$%&+,/:;<=>?@[\\]^`{|}"},
-		{"application/x-www-form-urlencoded", formURLEncodedSet, " !\"#$%&'()+,/:;<=>?@[\\]^`{|}~"},
+		{"C0 control", infra.C0ControlSet, ""},
+		{"fragment", infra.FragmentSet, " \"<>`"},
+		{"query", infra.QuerySet, " \"#<>"},
+		{"special-query", infra.SpecialQuerySet, " \"#'<>"},
+		{"path", infra.PathSet, " \"#<>?^`{}"},
+		{"userinfo", infra.UserinfoSet, " \"#/:;<=>?@[\\]^`{|}"},
+		{"component", infra.ComponentSet, " \"#$%&+,/:;<=>?@[\\]^`{|}"},
+		{"application/x-www-form-urlencoded", infra.FormURLEncodedSet, " !\"#$%&'()+,/:;<=>?@[\\]^`{|}~"},
 	}
 	for _, tc := range sets {
 		for b := 0; b < 256; b++ {
 			want := b < 0x20 || b > 0x7E || strings.IndexByte(tc.printable, byte(b)) >= 0
-			if got := tc.set.contains(byte(b)); got != want {
+			if got := tc.set.Contains(byte(b)); got != want {
 				t.Errorf("%s set contains %#02x = %v, want %v", tc.name, b, got, want)
 			}
 		}
@@ -53,10 +55,10 @@ func TestPercentEncodeSets(t *testing.T) {
 	}
 	for b := 0; b < 256; b++ {
 		c := byte(b)
-		if got, want := formURLEncodedSet.contains(c), !isAlnum(c) && strings.IndexByte("*-._", c) < 0; got != want {
+		if got, want := infra.FormURLEncodedSet.Contains(c), !isAlnum(c) && strings.IndexByte("*-._", c) < 0; got != want {
 			t.Errorf("form set contains %#02x = %v, want %v (the standard's note)", b, got, want)
 		}
-		if got, want := componentSet.contains(c), !isAlnum(c) && strings.IndexByte("-_.!~*'()", c) < 0; got != want {
+		if got, want := infra.ComponentSet.Contains(c), !isAlnum(c) && strings.IndexByte("-_.!~*'()", c) < 0; got != want {
 			t.Errorf("component set contains %#02x = %v, want %v (encodeURIComponent)", b, got, want)
 		}
 	}
@@ -86,20 +88,20 @@ func TestPercentEncodeOperations(t *testing.T) {
 	for _, tc := range []struct {
 		enc   encoding.Encoding
 		input string
-		set   encodeSet
+		set   infra.EncodeSet
 		want  string
 	}{
-		{shiftJIS, " ", specialQuerySet, "%20"},
-		{shiftJIS, "≡", specialQuerySet, "%81%DF"},
-		{shiftJIS, "‽", specialQuerySet, "%26%238253%3B"},
-		{iso2022JP, "¥", specialQuerySet, "%1B(J\\%1B(B"},
-		{shiftJIS, "1+1 ≡ 2%20‽", formURLEncodedSet, "1%2B1+%81%DF+2%2520%26%238253%3B"},
+		{shiftJIS, " ", infra.SpecialQuerySet, "%20"},
+		{shiftJIS, "≡", infra.SpecialQuerySet, "%81%DF"},
+		{shiftJIS, "‽", infra.SpecialQuerySet, "%26%238253%3B"},
+		{iso2022JP, "¥", infra.SpecialQuerySet, "%1B(J\\%1B(B"},
+		{shiftJIS, "1+1 ≡ 2%20‽", infra.FormURLEncodedSet, "1%2B1+%81%DF+2%2520%26%238253%3B"},
 		// UTF-8 percent-encode, a code point and a string, userinfo set.
-		{nil, "≡", userinfoSet, "%E2%89%A1"},
-		{nil, "‽", userinfoSet, "%E2%80%BD"},
-		{nil, "Say what‽", userinfoSet, "Say%20what%E2%80%BD"},
+		{nil, "≡", infra.UserinfoSet, "%E2%89%A1"},
+		{nil, "‽", infra.UserinfoSet, "%E2%80%BD"},
+		{nil, "Say what‽", infra.UserinfoSet, "Say%20what%E2%80%BD"},
 	} {
-		got := string(appendPercentEncodeAfterEncoding(nil, tc.enc, tc.input, tc.set, tc.set == formURLEncodedSet))
+		got := string(appendPercentEncodeAfterEncoding(nil, tc.enc, tc.input, tc.set, tc.set == infra.FormURLEncodedSet))
 		if got != tc.want {
 			t.Errorf("percent-encode after encoding %q = %q, want %q", tc.input, got, tc.want)
 		}
@@ -144,7 +146,7 @@ func TestDecodeRune(t *testing.T) {
 		var got []rune
 		var sizes []int
 		for s := tc.in; s != ""; {
-			r, n := decodeRune(s)
+			r, n := infra.DecodeRune(s)
 			if n <= 0 || n > len(s) {
 				t.Fatalf("decodeRune(%q) size %d", s, n)
 			}
@@ -170,7 +172,7 @@ func TestDecodeRune(t *testing.T) {
 		{"\xEF\xBF\xBD", utf8.RuneError, 3}, // U+FFFD itself
 		{"é", 'é', 2},
 	} {
-		if r, size := decodeRune(tc.in); r != tc.r || size != tc.size {
+		if r, size := infra.DecodeRune(tc.in); r != tc.r || size != tc.size {
 			t.Errorf("decodeRune(%q) = %U, %d; want %U, %d", tc.in, r, size, tc.r, tc.size)
 		}
 	}
@@ -178,13 +180,13 @@ func TestDecodeRune(t *testing.T) {
 
 func TestToWellFormed(t *testing.T) {
 	for _, tc := range invalidUTF8Tests {
-		if got := toWellFormed(tc.in); got != tc.want {
+		if got := infra.ToWellFormed(tc.in); got != tc.want {
 			t.Errorf("toWellFormed(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 	// Valid input comes back as it is.
 	for _, s := range []string{"", "abc", "€‽\U0001F308", "\uFFFD"} {
-		if got := toWellFormed(s); got != s || len(s) > 0 && unsafe.StringData(got) != unsafe.StringData(s) {
+		if got := infra.ToWellFormed(s); got != s || len(s) > 0 && unsafe.StringData(got) != unsafe.StringData(s) {
 			t.Errorf("toWellFormed(%q) = %q, want the same string", s, got)
 		}
 	}
@@ -192,11 +194,11 @@ func TestToWellFormed(t *testing.T) {
 
 func TestAppendPercentEncodedInvalidUTF8(t *testing.T) {
 	for _, tc := range invalidUTF8Tests {
-		want := string(appendPercentEncoded(nil, tc.want, c0ControlSet))
-		if got := string(appendPercentEncoded(nil, tc.in, c0ControlSet)); got != want {
+		want := string(appendPercentEncoded(nil, tc.want, infra.C0ControlSet))
+		if got := string(appendPercentEncoded(nil, tc.in, infra.C0ControlSet)); got != want {
 			t.Errorf("appendPercentEncoded(%q) = %q, want %q", tc.in, got, want)
 		}
-		if !needsPercentEncoding(tc.in, c0ControlSet) {
+		if !needsPercentEncoding(tc.in, infra.C0ControlSet) {
 			t.Errorf("needsPercentEncoding(%q) = false", tc.in)
 		}
 	}
@@ -210,7 +212,7 @@ func TestAppendPercentEncodedInvalidUTF8(t *testing.T) {
 		{"a\xffb", "a%EF%BF%BDb"},
 		{"\uD7FF", "%ED%9F%BF"},
 	} {
-		if got := string(appendPercentEncoded(nil, tc.in, pathSet)); got != tc.want {
+		if got := string(appendPercentEncoded(nil, tc.in, infra.PathSet)); got != tc.want {
 			t.Errorf("appendPercentEncoded(%q, path) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -219,22 +221,22 @@ func TestAppendPercentEncodedInvalidUTF8(t *testing.T) {
 func TestAppendPercentEncoded(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
-		set  encodeSet
+		set  infra.EncodeSet
 		want string
 	}{
-		{"", pathSet, ""},
-		{"abc", pathSet, "abc"},
-		{"/a b/%2F?", pathSet, "/a%20b/%2F%3F"},
-		{"\x00\x1F\x7F~", c0ControlSet, "%00%1F%7F~"},
-		{"a#b`c", fragmentSet, "a#b%60c"},
-		{"a#b`c'", querySet, "a%23b`c'"},
-		{"a#b`c'", specialQuerySet, "a%23b`c%27"},
-		{"user:pa@ss", userinfoSet, "user%3Apa%40ss"},
-		{"a+b&c=d%", componentSet, "a%2Bb%26c%3Dd%25"},
-		{"ü", pathSet, "%C3%BC"},
-		{"日本", querySet, "%E6%97%A5%E6%9C%AC"},
-		{"\U0001F308", fragmentSet, "%F0%9F%8C%88"},
-		{"a b~", formURLEncodedSet, "a%20b%7E"},
+		{"", infra.PathSet, ""},
+		{"abc", infra.PathSet, "abc"},
+		{"/a b/%2F?", infra.PathSet, "/a%20b/%2F%3F"},
+		{"\x00\x1F\x7F~", infra.C0ControlSet, "%00%1F%7F~"},
+		{"a#b`c", infra.FragmentSet, "a#b%60c"},
+		{"a#b`c'", infra.QuerySet, "a%23b`c'"},
+		{"a#b`c'", infra.SpecialQuerySet, "a%23b`c%27"},
+		{"user:pa@ss", infra.UserinfoSet, "user%3Apa%40ss"},
+		{"a+b&c=d%", infra.ComponentSet, "a%2Bb%26c%3Dd%25"},
+		{"ü", infra.PathSet, "%C3%BC"},
+		{"日本", infra.QuerySet, "%E6%97%A5%E6%9C%AC"},
+		{"\U0001F308", infra.FragmentSet, "%F0%9F%8C%88"},
+		{"a b~", infra.FormURLEncodedSet, "a%20b%7E"},
 	} {
 		got := string(appendPercentEncoded([]byte("x"), tc.in, tc.set))
 		if got != "x"+tc.want {
@@ -245,7 +247,7 @@ func TestAppendPercentEncoded(t *testing.T) {
 		}
 	}
 	// spaceAsPlus.
-	if got, want := string(appendUTF8PercentEncoded(nil, "a b+c", formURLEncodedSet, true)), "a+b%2Bc"; got != want {
+	if got, want := string(appendUTF8PercentEncoded(nil, "a b+c", infra.FormURLEncodedSet, true)), "a+b%2Bc"; got != want {
 		t.Errorf("spaceAsPlus: got %q, want %q", got, want)
 	}
 }
@@ -337,14 +339,14 @@ func TestPercentAllocs(t *testing.T) {
 		name string
 		f    func()
 	}{
-		{"appendPercentEncoded", func() { dst = appendPercentEncoded(dst[:0], in, pathSet) }},
-		{"appendPercentEncoded/spaceAsPlus", func() { dst = appendUTF8PercentEncoded(dst[:0], in, formURLEncodedSet, true) }},
+		{"appendPercentEncoded", func() { dst = appendPercentEncoded(dst[:0], in, infra.PathSet) }},
+		{"appendPercentEncoded/spaceAsPlus", func() { dst = appendUTF8PercentEncoded(dst[:0], in, infra.FormURLEncodedSet, true) }},
 		{"appendPercentDecoded", func() { dst = appendPercentDecoded(dst[:0], "a%20b%zz%41") }},
-		{"needsPercentEncoding", func() { _ = needsPercentEncoding(in, pathSet) }},
-		{"toWellFormed/valid", func() { _ = toWellFormed("ünïcödé") }},
+		{"needsPercentEncoding", func() { _ = needsPercentEncoding(in, infra.PathSet) }},
+		{"toWellFormed/valid", func() { _ = infra.ToWellFormed("ünïcödé") }},
 		{"percentDecodeString/nothing", func() { _ = percentDecodeString("a%zz%") }},
 		{"PercentEncodeComponent/nothing", func() { _ = PercentEncodeComponent("abc-_.!~*'()") }},
-		{"decodeRune", func() { _, _ = decodeRune("\xF0\x90\x80A") }},
+		{"decodeRune", func() { _, _ = infra.DecodeRune("\xF0\x90\x80A") }},
 	}
 	for _, c := range checks {
 		if n := testing.AllocsPerRun(100, c.f); n != 0 {
@@ -354,7 +356,7 @@ func TestPercentAllocs(t *testing.T) {
 }
 
 // TestInlining checks that the helpers of the encoding loops inline, as
-// netip's TestInlining does.
+// netip's TestInlining does, those of internal/infra too.
 func TestInlining(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the compiler")
@@ -367,9 +369,15 @@ func TestInlining(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, fn := range []string{"encodeSet.contains", "appendPercentEncodedByte", "hexDigitValue", "isPercentEncodedByteAt", "lowerByte", "utf16First"} {
+	for _, fn := range []string{"appendPercentEncodedByte", "utf16First"} {
 		if !bytes.Contains(out, []byte("can inline "+fn)) {
 			t.Errorf("%s does not inline", fn)
+		}
+	}
+	// And the helpers of the bottom layer, across the package boundary.
+	for _, fn := range []string{"infra.EncodeSet.Contains", "infra.HexDigitValue", "infra.IsPercentEncodedByteAt", "infra.LowerByte", "infra.IsASCIIHexDigit", "infra.Load64", "infra.ClassesOf"} {
+		if !bytes.Contains(out, []byte("inlining call to "+fn)) {
+			t.Errorf("%s is not inlined", fn)
 		}
 	}
 }
@@ -385,7 +393,7 @@ func BenchmarkAppendPercentEncoded(b *testing.B) {
 			b.SetBytes(int64(len(bc.in)))
 			b.ReportAllocs()
 			for b.Loop() {
-				dst = appendPercentEncoded(dst[:0], bc.in, pathSet)
+				dst = appendPercentEncoded(dst[:0], bc.in, infra.PathSet)
 			}
 		})
 	}
@@ -400,7 +408,7 @@ func FuzzPercentEncode(f *testing.F) {
 	}
 	f.Add("Say what‽ 1+1=2 %41")
 	f.Fuzz(func(t *testing.T, s string) {
-		w := toWellFormed(s)
+		w := infra.ToWellFormed(s)
 		if !utf8.ValidString(w) || (w == s) != utf8.ValidString(s) {
 			t.Fatalf("toWellFormed(%q) = %q", s, w)
 		}
@@ -408,10 +416,10 @@ func FuzzPercentEncode(f *testing.F) {
 		if got := PercentDecodeString(enc); got != w {
 			t.Fatalf("PercentDecodeString(PercentEncodeComponent(%q)) = %q, want %q", s, got, w)
 		}
-		if got := string(appendPercentEncoded(nil, w, componentSet)); got != enc {
+		if got := string(appendPercentEncoded(nil, w, infra.ComponentSet)); got != enc {
 			t.Fatalf("encoding %q and its well-formed form differ: %q, %q", s, enc, got)
 		}
-		for _, set := range []encodeSet{c0ControlSet, fragmentSet, querySet, specialQuerySet, pathSet, userinfoSet, componentSet, formURLEncodedSet} {
+		for _, set := range []infra.EncodeSet{infra.C0ControlSet, infra.FragmentSet, infra.QuerySet, infra.SpecialQuerySet, infra.PathSet, infra.UserinfoSet, infra.ComponentSet, infra.FormURLEncodedSet} {
 			out := appendPercentEncoded(nil, s, set)
 			if needs := needsPercentEncoding(s, set); needs != (string(out) != s) {
 				t.Fatalf("needsPercentEncoding(%q, %08b) = %v, output %q", s, set, needs, out)
@@ -419,7 +427,7 @@ func FuzzPercentEncode(f *testing.F) {
 			for _, b := range out {
 				// Every byte left is ASCII and outside the set, but for the
 				// "%" of each percent-encoded byte.
-				if b >= utf8.RuneSelf || b != '%' && set.contains(b) {
+				if b >= utf8.RuneSelf || b != '%' && set.Contains(b) {
 					t.Fatalf("appendPercentEncoded(%q, %08b) = %q leaves %q", s, set, out, b)
 				}
 			}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // Render returns u as a person should see it when they are to make a
@@ -359,7 +361,7 @@ func appendRendered(dst []byte, s string) []byte {
 	prev := rune(0) // the last code point appended, for the rule on marks
 	var run [64]byte
 	for i := 0; i < len(s); {
-		if !isPercentEncodedByteAt(s, i) {
+		if !infra.IsPercentEncodedByteAt(s, i) {
 			prev = rune(s[i]) // s is ASCII except in broken input; prev only matters for marks
 			dst = append(dst, s[i])
 			i++
@@ -370,9 +372,9 @@ func appendRendered(dst []byte, s string) []byte {
 		// point so that no valid code point is split.
 		n := 0
 		j := i
-		for ; j < len(s) && isPercentEncodedByteAt(s, j); j += 3 {
-			hi, _ := hexDigitValue(s[j+1])
-			lo, _ := hexDigitValue(s[j+2])
+		for ; j < len(s) && infra.IsPercentEncodedByteAt(s, j); j += 3 {
+			hi, _ := infra.HexDigitValue(s[j+1])
+			lo, _ := infra.HexDigitValue(s[j+2])
 			c := hi<<4 | lo
 			if n == len(run) || n >= len(run)-utf8.UTFMax && utf8.RuneStart(c) {
 				break
@@ -383,7 +385,7 @@ func appendRendered(dst []byte, s string) []byte {
 		// UTF-8 decode without BOM, one code point at a time. Each byte k of
 		// run came from s[i+3k : i+3k+3].
 		for k := 0; k < n; {
-			r, size := decodeRune(string(run[k:n]))
+			r, size := infra.DecodeRune(string(run[k:n]))
 			enc := s[i+3*k : i+3*(k+size)]
 			switch {
 			case r == utf8.RuneError && string(run[k:k+size]) != "\uFFFD":
@@ -413,12 +415,12 @@ func appendRendered(dst []byte, s string) []byte {
 func renderableASCII(c byte, written []byte) bool {
 	switch {
 	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		if _, hex := hexDigitValue(c); hex {
+		if _, hex := infra.HexDigitValue(c); hex {
 			n := len(written)
 			if n >= 1 && written[n-1] == '%' {
 				return false
 			}
-			if _, h := hexDigitValue(lastByte(written)); h && n >= 2 && written[n-2] == '%' {
+			if _, h := infra.HexDigitValue(lastByte(written)); h && n >= 2 && written[n-2] == '%' {
 				return false
 			}
 		}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // SearchParams is a list of name-value pairs in the manner of the standard's
@@ -154,7 +156,7 @@ func (p *SearchParams) setList(list [][2]string) {
 func NewSearchParams(init string) *SearchParams {
 	// 1. If init is a string and starts with U+003F (?), then remove the
 	// first code point from init.
-	init = strings.TrimPrefix(toWellFormed(init), "?")
+	init = strings.TrimPrefix(infra.ToWellFormed(init), "?")
 	// 2. Initialize this with init: 3.2. Set query's list to the result of
 	// parsing init.
 	return newSearchParams(ParseURLEncoded(init))
@@ -166,7 +168,7 @@ func NewSearchParams(init string) *SearchParams {
 func NewSearchParamsFromPairs(pairs [][2]string) *SearchParams {
 	list := make([][2]string, len(pairs))
 	for i, pair := range pairs {
-		list[i] = [2]string{toWellFormed(pair[0]), toWellFormed(pair[1])}
+		list[i] = [2]string{infra.ToWellFormed(pair[0]), infra.ToWellFormed(pair[1])}
 	}
 	return newSearchParams(list)
 }
@@ -185,7 +187,7 @@ func NewSearchParamsFromMap(m map[string]string) *SearchParams {
 	slices.Sort(names)
 	list := make([][2]string, len(names))
 	for i, name := range names {
-		list[i] = [2]string{toWellFormed(name), toWellFormed(m[name])}
+		list[i] = [2]string{infra.ToWellFormed(name), infra.ToWellFormed(m[name])}
 	}
 	return newSearchParams(list)
 }
@@ -204,14 +206,14 @@ func (p *SearchParams) Size() int {
 // does.
 func (p *SearchParams) Append(name, value string) {
 	// 1. Append (name, value) to this's list.
-	p.appendPair([2]string{toWellFormed(name), toWellFormed(value)})
+	p.appendPair([2]string{infra.ToWellFormed(name), infra.ToWellFormed(value)})
 	// 2. Update this. (See URL.SetSearchParams.)
 }
 
 // Delete removes every pair whose name is name, as the standard's
 // delete(name) (https://url.spec.whatwg.org/#dom-urlsearchparams-delete) does.
 func (p *SearchParams) Delete(name string) {
-	name = toWellFormed(name)
+	name = infra.ToWellFormed(name)
 	// 2. Otherwise, remove all tuples whose name is name from this's list.
 	p.deleteFunc(func(pair [2]string) bool { return pair[0] == name })
 	// 3. Update this.
@@ -221,7 +223,7 @@ func (p *SearchParams) Delete(name string) {
 // as the standard's delete(name, value)
 // (https://url.spec.whatwg.org/#dom-urlsearchparams-delete) does.
 func (p *SearchParams) DeleteValue(name, value string) {
-	name, value = toWellFormed(name), toWellFormed(value)
+	name, value = infra.ToWellFormed(name), infra.ToWellFormed(value)
 	// 1. If value is given, then remove all tuples whose name is name and
 	// value is value from this's list.
 	p.deleteFunc(func(pair [2]string) bool { return pair[0] == name && pair[1] == value })
@@ -275,7 +277,7 @@ func (p *SearchParams) Get(name string) (value string, ok bool) {
 	if p == nil {
 		return "", false
 	}
-	name = toWellFormed(name)
+	name = infra.ToWellFormed(name)
 	for _, pair := range p.list {
 		if pair[0] == name {
 			return pair[1], true
@@ -292,7 +294,7 @@ func (p *SearchParams) GetAll(name string) []string {
 	if p == nil {
 		return nil
 	}
-	name = toWellFormed(name)
+	name = infra.ToWellFormed(name)
 	var values []string
 	for _, pair := range p.list {
 		if pair[0] == name {
@@ -316,7 +318,7 @@ func (p *SearchParams) HasValue(name, value string) bool {
 	if p == nil {
 		return false
 	}
-	name, value = toWellFormed(name), toWellFormed(value)
+	name, value = infra.ToWellFormed(name), infra.ToWellFormed(value)
 	// 1. If value is given and there is a tuple whose name is name and value
 	// is value in this's list, then return true.
 	for _, pair := range p.list {
@@ -333,7 +335,7 @@ func (p *SearchParams) HasValue(name, value string) bool {
 // named name takes value and the other pairs named name are removed; if there
 // is no such pair, (name, value) is appended.
 func (p *SearchParams) Set(name, value string) {
-	name, value = toWellFormed(name), toWellFormed(value)
+	name, value = infra.ToWellFormed(name), infra.ToWellFormed(value)
 	// 1. If this's list contains any tuples whose name is name, then set the
 	// value of the first such tuple to value and remove the others.
 	named := func(pair [2]string) bool { return pair[0] == name }

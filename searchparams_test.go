@@ -11,6 +11,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // checkSearchParams checks the invariants of p: its names and values are
@@ -450,7 +452,7 @@ func FuzzSearchParams(f *testing.F) {
 		if p.Size() > 0 {
 			name := p.list[0][0]
 			p.Set(name, s)
-			if all := p.GetAll(name); len(all) != 1 || all[0] != toWellFormed(s) {
+			if all := p.GetAll(name); len(all) != 1 || all[0] != infra.ToWellFormed(s) {
 				t.Fatalf("after Set(%q, %q), GetAll = %q", name, s, all)
 			}
 			p.Delete(name)
@@ -868,7 +870,7 @@ func runCopyOps(t *testing.T, ops []byte) {
 			j := next() % len(vals)
 			*p = *vals[j]
 			models[i] = slices.Clone(models[j])
-			desc = "assign from " + itoa(j)
+			desc = "assign from " + infra.Itoa(j)
 		case 3:
 			p.Append(name, value)
 			models[i] = append(slices.Clone(m), [2]string{name, value})
@@ -907,7 +909,7 @@ func runCopyOps(t *testing.T, ops []byte) {
 			models[i] = slices.DeleteFunc(slices.Clone(m), func(pair [2]string) bool { return del(pair[0], pair[1]) })
 			desc = "DeleteFunc(" + name + " or " + value + ")"
 		}
-		log = append(log, itoa(i)+": "+desc)
+		log = append(log, infra.Itoa(i)+": "+desc)
 		for k, v := range vals {
 			var got [][2]string
 			for name, value := range v.All() {
@@ -1040,7 +1042,7 @@ func TestSearchParamsCopiesConcurrent(t *testing.T) {
 		go func() {
 			name := string(rune('a' + g))
 			for i := range appends {
-				q.Append(name, itoa(i))
+				q.Append(name, infra.Itoa(i))
 			}
 			q.Delete("t")
 			results[g] = q.String()
@@ -1057,7 +1059,7 @@ func TestSearchParamsCopiesConcurrent(t *testing.T) {
 			if i > 0 {
 				b.WriteByte('&')
 			}
-			b.WriteString(name + "=" + itoa(i))
+			b.WriteString(name + "=" + infra.Itoa(i))
 		}
 		if got != b.String() {
 			t.Errorf("goroutine %d: %q, want %q", g, got, b.String())

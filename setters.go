@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/webstd/url/internal/errtext"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // The setters of the standard's URL class: https://url.spec.whatwg.org/#urlutils-members.
@@ -257,11 +259,11 @@ func (u *URL) setUserinfo(setter, value, username, password string) error {
 	defer p.release()
 	p.u = *u
 	b := append(p.buf, u.href[:u.schemeEnd+3]...)
-	b = appendPercentEncoded(b, username, userinfoSet)
+	b = appendPercentEncoded(b, username, infra.UserinfoSet)
 	p.u.usernameEnd = uint32(len(b))
 	if password != "" {
 		b = append(b, ':')
-		b = appendPercentEncoded(b, password, userinfoSet)
+		b = appendPercentEncoded(b, password, infra.UserinfoSet)
 	}
 	if len(b) > int(u.schemeEnd)+3 {
 		b = append(b, '@')

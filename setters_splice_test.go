@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // The setters splice the component they set into the href and move the
@@ -204,10 +206,10 @@ func (u *URL) reparseSetUserinfo(setter, value, username, password string) error
 	p.init()
 	defer p.release()
 	b := append(p.buf, u.href[:u.schemeEnd+3]...)
-	b = appendPercentEncoded(b, username, userinfoSet)
+	b = appendPercentEncoded(b, username, infra.UserinfoSet)
 	if password != "" {
 		b = append(b, ':')
-		b = appendPercentEncoded(b, password, userinfoSet)
+		b = appendPercentEncoded(b, password, infra.UserinfoSet)
 	}
 	if len(b) > int(u.schemeEnd)+3 {
 		b = append(b, '@')

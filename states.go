@@ -1,6 +1,10 @@
 package url
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/webstd/url/internal/infra"
+)
 
 // The states of the basic URL parser, in the standard's order:
 // https://url.spec.whatwg.org/#concept-basic-url-parser. Each method runs
@@ -14,7 +18,7 @@ func (p *parser) schemeStart() failure {
 	// 1. If c is an ASCII alpha, append c, lowercased, to buffer, and set
 	//    state to scheme state. (The scheme state reads the whole scheme,
 	//    this code point included.)
-	if isASCIIAlpha(p.c()) {
+	if infra.IsASCIIAlpha(p.c()) {
 		p.state = schemeState
 		p.pointer--
 		return 0
@@ -54,15 +58,15 @@ func (p *parser) scheme() failure {
 	//      or has a non-null port and buffer is "file", or url's scheme is
 	//      "file" and its host is an empty host, then return. (url stays as
 	//      it is: for the setter, which reports why, as a failure.)
-	if p.override != noOverride && !p.schemeChangeAllowed(asciiLowercase(scheme)) {
+	if p.override != noOverride && !p.schemeChangeAllowed(infra.ASCIILowercase(scheme)) {
 		return failSchemeChange
 	}
 	// 2.2. Set url's scheme to buffer.
 	p.takeBuffer()
-	if classesOf(scheme)&classUpper == 0 { // (most schemes are written in lowercase)
+	if infra.ClassesOf(scheme)&infra.ClassUpper == 0 { // (most schemes are written in lowercase)
 		p.buf = append(p.buf, scheme...)
 	} else {
-		p.buf = appendLower(p.buf, scheme)
+		p.buf = infra.AppendLower(p.buf, scheme)
 		scheme = string(p.buf[len(p.buf)-len(scheme):])
 	}
 	p.u.schemeEnd = uint32(len(p.buf))
@@ -140,7 +144,7 @@ func cutScheme(s string) (scheme, rest string, ok bool) { return cutSchemeExcept
 // cutSchemeExcept is cutScheme for a scheme none of whose code points is in
 // the classes of except: the fast path takes only a scheme already in
 // lowercase (classUpper), in the same pass.
-func cutSchemeExcept(s string, except class) (scheme, rest string, ok bool) {
+func cutSchemeExcept(s string, except infra.Class) (scheme, rest string, ok bool) {
 	// Most URLs start with "https:" or "http:": a comparison of six bytes
 	// or five each, rather than a lookup a byte.
 	if strings.HasPrefix(s, "https:") {
@@ -149,11 +153,11 @@ func cutSchemeExcept(s string, except class) (scheme, rest string, ok bool) {
 	if strings.HasPrefix(s, "http:") {
 		return s[:4], s[5:], true
 	}
-	if s == "" || !isASCIIAlpha(int(s[0])) || byteClass[s[0]]&except != 0 {
+	if s == "" || !infra.IsASCIIAlpha(int(s[0])) || infra.ByteClass[s[0]]&except != 0 {
 		return "", "", false
 	}
 	i := 1
-	for i < len(s) && byteClass[s[i]]&(schemeCodePoint|except) == schemeCodePoint {
+	for i < len(s) && infra.ByteClass[s[i]]&(infra.SchemeCodePoint|except) == infra.SchemeCodePoint {
 		i++
 	}
 	if i == len(s) || s[i] != ':' {
@@ -201,7 +205,7 @@ func (p *parser) noScheme() failure {
 // not change a first code point above U+0020.) FuzzFastPath holds it to the
 // state machine.
 func failsWithNoScheme(input string) bool {
-	return input != "" && input[0] > ' ' && !isASCIIAlpha(int(input[0]))
+	return input != "" && input[0] > ' ' && !infra.IsASCIIAlpha(int(input[0]))
 }
 
 // specialRelativeOrAuthority implements
@@ -368,11 +372,11 @@ func (p *parser) authority() failure {
 	start := p.pointer
 	end, at := start, -1
 	ends, input := p.endsComponentMask(), p.input
-	var classes class // of the code points after the last "@"
+	var classes infra.Class // of the code points after the last "@"
 	for {
-		n, seen := scanClass(input[end:], ends|atSign)
+		n, seen := infra.ScanClass(input[end:], ends|infra.AtSign)
 		end, classes = end+n, classes|seen
-		if end == len(input) || byteClass[input[end]]&ends != 0 {
+		if end == len(input) || infra.ByteClass[input[end]]&ends != 0 {
 			break
 		}
 		// 1. If c is U+0040 (@), then: invalid-credentials validation error.
@@ -406,11 +410,11 @@ func (p *parser) authority() failure {
 		// passwordTokenSeen is true, or else to url's username.
 		userinfo := p.input[start:at]
 		username, password, hasPassword := strings.Cut(userinfo, ":")
-		p.buf = appendPercentEncoded(p.buf, username, userinfoSet)
+		p.buf = appendPercentEncoded(p.buf, username, infra.UserinfoSet)
 		p.u.usernameEnd = uint32(len(p.buf))
 		if hasPassword && password != "" {
 			p.buf = append(p.buf, ':')
-			p.buf = appendPercentEncoded(p.buf, password, userinfoSet)
+			p.buf = appendPercentEncoded(p.buf, password, infra.UserinfoSet)
 		}
 		if len(p.buf) > int(p.u.usernameEnd) || username != "" {
 			p.buf = append(p.buf, '@')
@@ -431,7 +435,7 @@ func (p *parser) authority() failure {
 // and the host state need not read them again.
 type hostAhead struct {
 	start, end int
-	classes    class
+	classes    infra.Class
 	read       bool // the authority state read them
 }
 
@@ -448,20 +452,20 @@ func (p *parser) host() failure {
 	start := p.pointer
 	i, insideBrackets := start, false
 	ends, input := p.endsComponentMask(), p.input
-	var classes class // of buffer's code points, for the host parser
-	if h := p.hostAhead; h.read && h.start == start && h.classes&hostDelimiter == 0 {
+	var classes infra.Class // of buffer's code points, for the host parser
+	if h := p.hostAhead; h.read && h.start == start && h.classes&infra.HostDelimiter == 0 {
 		// The authority state read buffer already: up to the end of the
 		// authority, with no ":", "[" or "]" in it.
 		i, classes = h.end, h.classes
 	} else {
 		for {
-			n, seen := scanClass(input[i:], ends|hostDelimiter)
+			n, seen := infra.ScanClass(input[i:], ends|infra.HostDelimiter)
 			i, classes = i+n, classes|seen
 			if i == len(input) {
 				break
 			}
 			c := input[i]
-			if (c == ':' && !insideBrackets) || byteClass[c]&ends != 0 {
+			if (c == ':' && !insideBrackets) || infra.ByteClass[c]&ends != 0 {
 				break
 			}
 			// 4. Otherwise: if c is U+005B ([), then set insideBrackets to
@@ -473,7 +477,7 @@ func (p *parser) host() failure {
 			case ']':
 				insideBrackets = false
 			}
-			classes |= byteClass[c]
+			classes |= infra.ByteClass[c]
 			i++
 		}
 	}
@@ -533,7 +537,7 @@ func (p *parser) host() failure {
 // writeHost runs the host parser on buffer, which starts at offset start of
 // the input and has code points of classes, and writes the host to buf as
 // url's host.
-func (p *parser) writeHost(buffer string, classes class, start int) failure {
+func (p *parser) writeHost(buffer string, classes infra.Class, start int) failure {
 	p.u.hostStart = uint32(len(p.buf))
 	var fail ValidationErrorKind
 	p.buf, p.u.hostKind, fail = appendHostClasses(p.buf, buffer, classes, !p.special, p.sink().at(start))
@@ -576,7 +580,7 @@ func (p *parser) port() failure {
 		p.portChanged = true
 		if int32(port) != p.defaultPort {
 			p.buf = append(p.buf, ':')
-			p.buf = appendDecimal(p.buf, uint32(port))
+			p.buf = infra.AppendDecimal(p.buf, uint32(port))
 			p.u.setPort(uint16(port), true)
 		} else {
 			p.u.setPort(0, false) // (url's own port, under a state override)
@@ -602,7 +606,7 @@ func (p *parser) port() failure {
 // represent in radix-10, or, when that is not a 16-bit unsigned integer, a
 // number above 0xffff (it stops adding digits once past it).
 func scanPort(s string) (n, port int) {
-	for n < len(s) && isASCIIDigit(int(s[n])) {
+	for n < len(s) && infra.IsASCIIDigit(int(s[n])) {
 		if port <= 0xffff {
 			port = port*10 + int(s[n]-'0')
 		}
@@ -697,7 +701,7 @@ func (p *parser) fileHost() failure {
 	// 1. If c is the EOF code point, U+002F (/), U+005C (\), U+003F (?), or
 	//    U+0023 (#), then decrease pointer by 1 and then:
 	start := p.pointer
-	n, classes := scanClass(p.input[start:], endsComponent|reverseSolidus)
+	n, classes := infra.ScanClass(p.input[start:], infra.EndsComponent|infra.ReverseSolidus)
 	i := start + n
 	buffer := p.input[start:i]
 	p.pointer = i - 1
@@ -806,11 +810,11 @@ func (p *parser) path() {
 		start, i := p.pointer, p.pointer
 		if plain {
 			for {
-				i += indexClass(input[i:], pathRunEnd|dotSegmentStart)
+				i += infra.IndexClass(input[i:], infra.PathRunEnd|infra.DotSegmentStart)
 				if i == len(input) {
 					break
 				}
-				if c := input[i]; byteClass[c]&dotSegmentStart != 0 {
+				if c := input[i]; infra.ByteClass[c]&infra.DotSegmentStart != 0 {
 					if i > start && input[i-1] == '/' && startsDotSegment(input[i:], ends) {
 						i-- // the segment before it ends at its "/"
 						break
@@ -825,12 +829,12 @@ func (p *parser) path() {
 				i++
 			}
 		} else {
-			i += indexClass(input[i:], pathSpecial)
+			i += infra.IndexClass(input[i:], infra.PathSpecial)
 		}
 		p.buf = append(p.buf, input[start:i]...)
-		if i < len(input) && byteClass[input[i]]&ends == 0 {
-			j := i + 1 + indexClass(input[i+1:], ends)
-			p.buf = appendPercentEncoded(p.buf, input[i:j], pathSet)
+		if i < len(input) && infra.ByteClass[input[i]]&ends == 0 {
+			j := i + 1 + infra.IndexClass(input[i+1:], ends)
+			p.buf = appendPercentEncoded(p.buf, input[i:j], infra.PathSet)
 			i = j
 		}
 		if p.reporting {
@@ -917,19 +921,19 @@ func (p *parser) plainSegment() bool {
 // that a code point of the classes ends, or the end of s: ".", "..", "%2e",
 // ".%2E" and so on, but not ".well-known" or "..b". It reads at most seven
 // bytes.
-func startsDotSegment(s string, ends class) bool {
+func startsDotSegment(s string, ends infra.Class) bool {
 	// (Inlined, it rules out at once a segment that starts with neither
 	// "." nor "%", as nearly every one does.)
-	return s != "" && byteClass[s[0]]&dotSegmentStart != 0 && dotSegmentUpTo(s, ends)
+	return s != "" && infra.ByteClass[s[0]]&infra.DotSegmentStart != 0 && dotSegmentUpTo(s, ends)
 }
 
 // dotSegmentUpTo is startsDotSegment for an s that starts with "." or "%".
-func dotSegmentUpTo(s string, ends class) bool {
+func dotSegmentUpTo(s string, ends infra.Class) bool {
 	if s[0] == '%' && !(len(s) >= 3 && s[1] == '2' && s[2]|0x20 == 'e') {
 		return false // "%20" and the like
 	}
 	n := 1
-	for n < len(s) && n <= len("%2e%2e") && byteClass[s[n]]&ends == 0 {
+	for n < len(s) && n <= len("%2e%2e") && infra.ByteClass[s[n]]&ends == 0 {
 		n++
 	}
 	return n <= len("%2e%2e") && (isSingleDotSegment(s[:n]) || isDoubleDotSegment(s[:n]))
@@ -938,13 +942,13 @@ func dotSegmentUpTo(s string, ends class) bool {
 // pathSegmentEnds returns the byteClass bits of the code points that end a
 // path segment: "/", "\\" when the URL is special, and "?" or "#" when no
 // state override is given.
-func (p *parser) pathSegmentEnds() class {
-	ends := solidus
+func (p *parser) pathSegmentEnds() infra.Class {
+	ends := infra.Solidus
 	if p.special {
-		ends |= reverseSolidus
+		ends |= infra.ReverseSolidus
 	}
 	if p.override == noOverride {
-		ends |= endsComponent
+		ends |= infra.EndsComponent
 	}
 	return ends
 }
@@ -1005,7 +1009,7 @@ func (p *parser) opaquePath() {
 	// 4. Otherwise, if c is not the EOF code point: UTF-8 percent-encode c
 	//    using the C0 control percent-encode set and append the result to
 	//    url's path.
-	p.buf = appendPercentEncoded(p.buf, run, c0ControlSet)
+	p.buf = appendPercentEncoded(p.buf, run, infra.C0ControlSet)
 	p.pointer = i
 	// 3. Otherwise, if c is U+0020 SPACE: if remaining starts with U+003F (?)
 	//    or U+0023 (#), then append "%20" to url's path; otherwise append
@@ -1050,9 +1054,9 @@ func (p *parser) query() {
 	//    is U+0023 (#); c is the EOF code point; then:
 	// 2.1. Let queryPercentEncodeSet be the special-query percent-encode set
 	//      if url is special; otherwise the query percent-encode set.
-	set := querySet
+	set := infra.QuerySet
 	if p.special {
-		set = specialQuerySet
+		set = infra.SpecialQuerySet
 	}
 	// 2.2. Percent-encode after encoding, with encoding, buffer, and
 	//      queryPercentEncodeSet, and append the result to url's query.
@@ -1078,7 +1082,7 @@ func (p *parser) fragment() {
 	if p.reporting {
 		checkURLUnits(&p.errs, run, p.pointer)
 	}
-	p.buf = appendPercentEncoded(p.buf, run, fragmentSet)
+	p.buf = appendPercentEncoded(p.buf, run, infra.FragmentSet)
 	p.pointer = len(p.input)
 }
 
@@ -1089,18 +1093,18 @@ func checkURLUnits(errs *errorSink, run string, start int) {
 	for i := 0; i < len(run); {
 		if c := run[i]; c < 0x80 && c != '%' {
 			// An ASCII code point other than "%": one table lookup.
-			if byteClass[c]&classURLCodePoint == 0 {
+			if infra.ByteClass[c]&infra.ClassURLCodePoint == 0 {
 				errs.report(ErrInvalidURLUnit, start+i)
 			}
 			i++
 			continue
 		}
-		r, n := decodeRune(run[i:])
+		r, n := infra.DecodeRune(run[i:])
 		if r == '%' {
-			if !isPercentEncodedByteAt(run, i) {
+			if !infra.IsPercentEncodedByteAt(run, i) {
 				errs.report(ErrInvalidURLUnit, start+i)
 			}
-		} else if !isURLCodePoint(r) {
+		} else if !infra.IsURLCodePoint(r) {
 			errs.report(ErrInvalidURLUnit, start+i)
 		}
 		i += n

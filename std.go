@@ -9,6 +9,8 @@ import (
 
 	"github.com/webstd/url/internal/errtext"
 	"golang.org/x/net/http/httpguts"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // A ConversionError reports a URL that [URL.ToStd] or [FromStd] refused to
@@ -513,7 +515,7 @@ func fromStdInput(s *stdurl.URL) string {
 func appendStdUserinfo(b []byte, ui *stdurl.Userinfo) []byte {
 	encode := func(b []byte, s string) []byte {
 		for i := 0; i < len(s); i++ {
-			if c := s[i]; c == '%' || userinfoSet.contains(c) {
+			if c := s[i]; c == '%' || infra.UserinfoSet.Contains(c) {
 				b = appendPercentEncodedByte(b, c)
 			} else {
 				b = append(b, c)
@@ -696,8 +698,8 @@ func startsWithScheme(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := int(s[i])
 		switch {
-		case isASCIIAlpha(c):
-		case i > 0 && (isASCIIDigit(c) || c == '+' || c == '-' || c == '.'):
+		case infra.IsASCIIAlpha(c):
+		case i > 0 && (infra.IsASCIIDigit(c) || c == '+' || c == '-' || c == '.'):
 		case i > 0 && c == ':':
 			return true
 		default:
@@ -726,7 +728,7 @@ func fromStdAgrees(u URL, s *stdurl.URL) *ConversionError {
 		// for net/http.
 		if _, err := netip.ParseAddr(h); err != nil {
 			stdHost = strings.ToLower(h)
-			if !isASCII(h) {
+			if !infra.IsASCII(h) {
 				stdHost, _ = DomainToASCII(h)
 			}
 		}

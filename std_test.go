@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/webstd/url/internal/errtext"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // stdAgrees is the test's own statement of what ToStd promises: the net/url
@@ -105,7 +107,7 @@ func TestToStdURLTestData(t *testing.T) {
 		}
 		var reasons []string
 		for c, n := range refusedBy {
-			reasons = append(reasons, c+": "+itoa(n))
+			reasons = append(reasons, c+": "+infra.Itoa(n))
 		}
 		sort.Strings(reasons)
 		t.Logf("%s: ToStd converted %d URLs and refused %d (%s)", name, converted, refused, strings.Join(reasons, ", "))

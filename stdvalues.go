@@ -3,6 +3,8 @@ package url
 import (
 	stdurl "net/url"
 	"slices"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // This file converts a SearchParams to and from net/url's url.Values, the
@@ -40,9 +42,9 @@ func NewSearchParamsFromValues(v stdurl.Values) *SearchParams {
 	slices.Sort(names)
 	list := make([][2]string, 0, n)
 	for _, name := range names {
-		wellFormed := toWellFormed(name)
+		wellFormed := infra.ToWellFormed(name)
 		for _, value := range v[name] {
-			list = append(list, [2]string{wellFormed, toWellFormed(value)})
+			list = append(list, [2]string{wellFormed, infra.ToWellFormed(value)})
 		}
 	}
 	return newSearchParams(list)

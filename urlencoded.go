@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // This file implements the application/x-www-form-urlencoded format
@@ -116,7 +118,7 @@ func countURLEncodedPairs(input string) int {
 // returns s itself when there is nothing to replace or decode.
 func decodeURLEncoded(s string) string {
 	if strings.IndexByte(s, '+') < 0 {
-		return toWellFormed(percentDecodeString(s))
+		return infra.ToWellFormed(percentDecodeString(s))
 	}
 	b := make([]byte, 0, len(s))
 	for {
@@ -134,7 +136,7 @@ func decodeURLEncoded(s string) string {
 	if utf8.Valid(b) {
 		return string(b)
 	}
-	return toWellFormed(string(b))
+	return infra.ToWellFormed(string(b))
 }
 
 // SerializeURLEncoded returns pairs in the application/x-www-form-urlencoded
@@ -174,9 +176,9 @@ func appendURLEncoded(dst []byte, pairs [][2]string, enc encoding.Encoding) []by
 		// value, to output, each the result of running percent-encode after
 		// encoding with encoding, tuple's name or value, and the
 		// application/x-www-form-urlencoded percent-encode set.
-		dst = appendPercentEncodeAfterEncoding(dst, enc, tuple[0], formURLEncodedSet, true)
+		dst = appendPercentEncodeAfterEncoding(dst, enc, tuple[0], infra.FormURLEncodedSet, true)
 		dst = append(dst, '=')
-		dst = appendPercentEncodeAfterEncoding(dst, enc, tuple[1], formURLEncodedSet, true)
+		dst = appendPercentEncodeAfterEncoding(dst, enc, tuple[1], infra.FormURLEncodedSet, true)
 	}
 	return dst
 }

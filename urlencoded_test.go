@@ -11,6 +11,8 @@ import (
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // equalPairs reports whether a and b hold the same pairs; nil and empty are
@@ -94,7 +96,7 @@ func TestURLEncodedRoundTrip(t *testing.T) {
 	got := ParseURLEncoded(SerializeURLEncoded(pairs, nil))
 	want := make([][2]string, len(pairs))
 	for i, p := range pairs {
-		want[i] = [2]string{toWellFormed(p[0]), toWellFormed(p[1])}
+		want[i] = [2]string{infra.ToWellFormed(p[0]), infra.ToWellFormed(p[1])}
 	}
 	if !equalPairs(got, want) {
 		t.Errorf("round trip: got %q, want %q", got, want)

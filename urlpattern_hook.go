@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	"github.com/webstd/url/internal/urlhook"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // The URL Pattern Standard (https://urlpattern.spec.whatwg.org/, package
@@ -18,7 +20,7 @@ func init() {
 	urlhook.Hostname = patternHostname
 	urlhook.Port = patternPort
 	urlhook.OpaquePathname = patternOpaquePathname
-	urlhook.ToWellFormed = toWellFormed
+	urlhook.ToWellFormed = infra.ToWellFormed
 	urlhook.SpecialSchemes = specialSchemes[:]
 	urlhook.DefaultPort = patternDefaultPort
 }

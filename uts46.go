@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 //go:generate go run ./internal/gen/idna -dir ${UNICODE_DATA} -source ${UNICODE_SOURCE} 18.0.0
@@ -143,14 +145,14 @@ func uts46Process(domain string, flags uts46Flags) (string, bool) {
 		if hasPrefixXN(label) {
 			// 4.1. If the label contains any non-ASCII code point, record an
 			// error.
-			if !isASCII(label) {
+			if !infra.IsASCII(label) {
 				return "", false
 			}
 			// 4.2. Convert the rest of the label to Unicode with Punycode.
 			decoded, ok := punycodeDecode(label[len("xn--"):])
 			// 4.3. If the label is empty, or contains only ASCII code points,
 			// record an error.
-			if !ok || decoded == "" || isASCII(decoded) {
+			if !ok || decoded == "" || infra.IsASCII(decoded) {
 				return "", false
 			}
 			// 4.4. Check that the label meets the validity criteria, with
@@ -284,7 +286,7 @@ func labelValid(label string, flags uts46Flags) bool {
 		if r == '.' || v&idnaStatusMask != idnaStatusValid {
 			return false
 		}
-		if flags.useSTD3ASCIIRules && r < utf8.RuneSelf && byteClass[r]&classLDH == 0 {
+		if flags.useSTD3ASCIIRules && r < utf8.RuneSelf && infra.ByteClass[r]&infra.ClassLDH == 0 {
 			return false
 		}
 		// 8. CheckJoiners: the CONTEXTJ rules of RFC 5892, Appendix A.
@@ -442,13 +444,13 @@ func uts46ToASCII(domain string, flags uts46Flags) (string, bool) {
 		return "", false
 	}
 	result := processed
-	if !isASCII(processed) {
+	if !infra.IsASCII(processed) {
 		b := make([]byte, 0, len(processed)+16)
 		for i, label := range strings.Split(processed, ".") {
 			if i > 0 {
 				b = append(b, '.')
 			}
-			if isASCII(label) {
+			if infra.IsASCII(label) {
 				b = append(b, label...)
 				continue
 			}

@@ -3,6 +3,8 @@ package url
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // The standard's writing sections (https://url.spec.whatwg.org/#url-writing
@@ -45,7 +47,7 @@ import (
 // [Parser.Parse] with Strict set succeeds. Invalid UTF-8 in input is read as
 // U+FFFD, as the parser reads it.
 func IsValidURLString(input string) bool {
-	return validURLString(toWellFormed(input), nil)
+	return validURLString(infra.ToWellFormed(input), nil)
 }
 
 // IsValidURLStringWithBase reports whether input is a valid URL string
@@ -66,7 +68,7 @@ func IsValidURLStringWithBase(input, base string) bool {
 	if err != nil {
 		return false
 	}
-	return validURLString(toWellFormed(input), &b)
+	return validURLString(infra.ToWellFormed(input), &b)
 }
 
 // IsValidHostString reports whether input is a valid host string
@@ -89,7 +91,7 @@ func IsValidURLStringWithBase(input, base string) bool {
 // validation error. Invalid UTF-8 in input is read as U+FFFD, which is not
 // valid in a host.
 func IsValidHostString(input string) bool {
-	return validHostString(toWellFormed(input))
+	return validHostString(infra.ToWellFormed(input))
 }
 
 // IsValidDomain reports whether input is a valid domain
@@ -121,7 +123,7 @@ func IsValidHostString(input string) bool {
 // Unlike the host parser, IsValidDomain does not percent-decode input.
 // Invalid UTF-8 in input is read as U+FFFD, which is not valid in a domain.
 func IsValidDomain(input string) bool {
-	domain, fail := domainToASCII(toWellFormed(input), true, hostErrors{})
+	domain, fail := domainToASCII(infra.ToWellFormed(input), true, hostErrors{})
 	return fail == 0 && !endsInANumber(domain)
 }
 
@@ -141,7 +143,7 @@ func validURLString(input string, base *URL) bool {
 	// no relative-URL string does (a path-relative-scheme-less-URL string
 	// is defined not to).
 	if scheme, rest, ok := cutScheme(before); ok {
-		return isAbsoluteURLRest(asciiLowercase(scheme), rest)
+		return isAbsoluteURLRest(infra.ASCIILowercase(scheme), rest)
 	}
 	if base == nil {
 		return false
@@ -316,14 +318,14 @@ func isOpaquePathURL(s string) bool {
 func isURLUnits(s, exclude string) bool {
 	for i := 0; i < len(s); {
 		if s[i] == '%' {
-			if !isPercentEncodedByteAt(s, i) {
+			if !infra.IsPercentEncodedByteAt(s, i) {
 				return false
 			}
 			i += 3
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if !isURLCodePoint(r) || strings.ContainsRune(exclude, r) {
+		if !infra.IsURLCodePoint(r) || strings.ContainsRune(exclude, r) {
 			return false
 		}
 		i += n
@@ -354,7 +356,7 @@ func validOpaqueHostString(s string) bool {
 		return ok && validIPv6AddressString(inner)
 	}
 	for i := 0; i < len(s); i++ {
-		if isForbiddenHostCodePoint(s[i]) {
+		if infra.IsForbiddenHostCodePoint(s[i]) {
 			return false
 		}
 	}
@@ -420,7 +422,7 @@ func ipv6PiecesLength(s string, withIPv4 bool) int {
 			return -1
 		}
 		for i := 0; i < len(piece); i++ {
-			if !isASCIIHexDigit(int(piece[i])) {
+			if !infra.IsASCIIHexDigit(int(piece[i])) {
 				return -1
 			}
 		}

@@ -3,6 +3,8 @@ package url
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // This file holds modelValidationErrors, a second implementation of the
@@ -212,7 +214,7 @@ func (m *model) removeInvalidCodePoints(input string) {
 		// string as a scalar value string: when it removes tabs and
 		// newlines, it replaces invalid UTF-8 with U+FFFD first (so that
 		// "\xD4\n\x84" is two U+FFFD, not U+0504).
-		s = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(toWellFormed(trimmed))
+		s = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(infra.ToWellFormed(trimmed))
 	}
 	if len(trimmed) != len(input) {
 		if i > 0 {
@@ -225,7 +227,7 @@ func (m *model) removeInvalidCodePoints(input string) {
 		m.report(ErrInvalidURLUnit, firstTab)
 	}
 	for k := 0; k < len(s); {
-		r, n := decodeRune(s[k:])
+		r, n := infra.DecodeRune(s[k:])
 		m.in = append(m.in, r)
 		m.off = append(m.off, k)
 		k += n
@@ -235,7 +237,7 @@ func (m *model) removeInvalidCodePoints(input string) {
 
 // schemeStart is https://url.spec.whatwg.org/#scheme-start-state.
 func (m *model) schemeStart(c rune) {
-	if isASCIIAlpha(int(c)) {
+	if infra.IsASCIIAlpha(int(c)) {
 		// 1. If c is an ASCII alpha, append c, lowercased, to buffer, and
 		// set state to scheme state.
 		m.buffer = append(m.buffer, c|0x20)
@@ -253,8 +255,8 @@ func (m *model) scheme(c rune) {
 	switch {
 	// 1. If c is an ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E
 	// (.), append c, lowercased, to buffer.
-	case isASCIIAlpha(int(c)) || isASCIIDigit(int(c)) || c == '+' || c == '-' || c == '.':
-		if isASCIIAlpha(int(c)) {
+	case infra.IsASCIIAlpha(int(c)) || infra.IsASCIIDigit(int(c)) || c == '+' || c == '-' || c == '.':
+		if infra.IsASCIIAlpha(int(c)) {
 			c |= 0x20
 		}
 		m.buffer = append(m.buffer, c)
@@ -528,7 +530,7 @@ func (m *model) host(c rune) bool {
 func (m *model) port(c rune) bool {
 	switch {
 	// 1. If c is an ASCII digit, append c to buffer.
-	case isASCIIDigit(int(c)):
+	case infra.IsASCIIDigit(int(c)):
 		m.appendBuffer(c)
 	// 2. Otherwise, if c is the EOF code point, U+002F (/), U+003F (?), or
 	// U+0023 (#), or url is special and c is U+005C (\), then:
@@ -755,16 +757,16 @@ func (m *model) fragment(c rune) {
 // not start with two ASCII hex digits, invalid-URL-unit validation error."
 func (m *model) checkURLUnit(pointer int) {
 	c := m.in[pointer]
-	if !isURLCodePoint(c) && c != '%' {
+	if !infra.IsURLCodePoint(c) && c != '%' {
 		m.report(ErrInvalidURLUnit, m.off[pointer])
 	}
-	if c == '%' && !(isASCIIHexDigit(int(m.c(pointer+1))) && isASCIIHexDigit(int(m.c(pointer+2)))) {
+	if c == '%' && !(infra.IsASCIIHexDigit(int(m.c(pointer+1))) && infra.IsASCIIHexDigit(int(m.c(pointer+2)))) {
 		m.report(ErrInvalidURLUnit, m.off[pointer])
 	}
 }
 
 func modelStartsWithWindowsDriveLetter(s []rune) bool {
-	if len(s) < 2 || !isASCIIAlpha(int(s[0])) || (s[1] != ':' && s[1] != '|') {
+	if len(s) < 2 || !infra.IsASCIIAlpha(int(s[0])) || (s[1] != ':' && s[1] != '|') {
 		return false
 	}
 	return len(s) == 2 || s[2] == '/' || s[2] == '\\' || s[2] == '?' || s[2] == '#'
@@ -803,7 +805,7 @@ func (m *model) hostParser(input string, isOpaque bool, start int) bool {
 		// 1. If input contains a forbidden host code point,
 		// host-invalid-code-point validation error, return failure.
 		for _, r := range runes {
-			if r < 0x80 && isForbiddenHostCodePoint(byte(r)) {
+			if r < 0x80 && infra.IsForbiddenHostCodePoint(byte(r)) {
 				m.fail(ErrHostInvalidCodePoint, hostAt)
 				return false
 			}
@@ -811,7 +813,7 @@ func (m *model) hostParser(input string, isOpaque bool, start int) bool {
 		// 2. If input contains a code point that is not a URL code point and
 		// not U+0025 (%), invalid-URL-unit validation error.
 		for i, r := range runes {
-			if !isURLCodePoint(r) && r != '%' {
+			if !infra.IsURLCodePoint(r) && r != '%' {
 				m.report(ErrInvalidURLUnit, m.off[start+i])
 				break
 			}
@@ -820,7 +822,7 @@ func (m *model) hostParser(input string, isOpaque bool, start int) bool {
 		// following it are not ASCII hex digits, invalid-URL-unit validation
 		// error.
 		for i, r := range runes {
-			if r == '%' && !(i+2 < len(runes) && isASCIIHexDigit(int(runes[i+1])) && isASCIIHexDigit(int(runes[i+2]))) {
+			if r == '%' && !(i+2 < len(runes) && infra.IsASCIIHexDigit(int(runes[i+1])) && infra.IsASCIIHexDigit(int(runes[i+2]))) {
 				m.report(ErrInvalidURLUnit, m.off[start+i])
 				break
 			}
@@ -830,7 +832,7 @@ func (m *model) hostParser(input string, isOpaque bool, start int) bool {
 	// 4. If input contains a percent-encoded byte, domain-percent-encoded
 	// validation error.
 	for i := 0; i+2 < len(input); i++ {
-		if input[i] == '%' && isASCIIHexDigit(int(input[i+1])) && isASCIIHexDigit(int(input[i+2])) {
+		if input[i] == '%' && infra.IsASCIIHexDigit(int(input[i+1])) && infra.IsASCIIHexDigit(int(input[i+2])) {
 			m.report(ErrDomainPercentEncoded, hostAt)
 			break
 		}

@@ -16,6 +16,8 @@ import (
 	"golang.org/x/text/encoding/htmlindex"
 
 	"github.com/webstd/url/internal/wptfiles"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // This file runs the JSON fixtures: the Web Platform Tests files in TestWPT,
@@ -647,7 +649,7 @@ func runPercentEncoding(t *testing.T, name string, data []byte) int {
 					t.Errorf("hash = %q, want %q", got, "#"+tc.Output["utf-8"])
 				}
 				checkInvariants(t, u)
-				got := string(appendPercentEncodeAfterEncoding(nil, getOutputEncoding(enc), tc.Input, specialQuerySet, false))
+				got := string(appendPercentEncodeAfterEncoding(nil, getOutputEncoding(enc), tc.Input, infra.SpecialQuerySet, false))
 				if got != want {
 					t.Errorf("percent-encode after encoding %q = %q, want %q", tc.Input, got, want)
 				}

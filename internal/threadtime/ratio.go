@@ -28,18 +28,18 @@ func Ratio(small, large func(), rounds int) float64 {
 // small: the two are timed in turns, small smallReps times and large
 // largeReps times a round, rounds rounds, and the shortest time of each
 // counts, since a busy spell of a shared machine slows a run down but never
-// speeds one up. The heap is collected before each timing, and held large
-// (see ballast), so that one run does not pay for the garbage of another,
-// nor for the kernel's mapping of pages.
+// speeds one up. The heap is held large (see ballast), so that a run does
+// not pay for the kernel's mapping of pages; and it is not collected
+// between the timings, since a run after a forced collection pays for
+// what the collection left to do (it made canonical's 512 KB runs up to
+// three times as slow under load; without, they stay within 1.3 times).
 func RatioN(small func(), smallReps int, large func(), largeReps, rounds int) float64 {
 	holdBallast()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	best1, best2 := time.Duration(1<<63-1), time.Duration(1<<63-1)
 	for range rounds {
-		runtime.GC()
 		best1 = min(best1, Per(small, smallReps))
-		runtime.GC()
 		best2 = min(best2, Per(large, largeReps))
 	}
 	return float64(best2) / float64(max(best1, 1))

@@ -1,4 +1,14 @@
-package url
+// Package infra is the bottom layer of the module's URL code: what the URL
+// Standard takes from the Infra Standard (https://infra.spec.whatwg.org/:
+// ASCII code point classes, ASCII lowercase, hex digits, serializing an
+// integer) and the Encoding Standard (reading bytes as UTF-8), and the
+// classes of code points that the URL Standard's own sections define (URL
+// code points, forbidden host and domain code points, the percent-encode
+// sets), all in one table of byte classes, with the scanners that read runs
+// of bytes by it. Package url builds its parser on it, and packages
+// canonical and urlpattern read URLs with the same helpers; it uses nothing
+// of theirs.
+package infra
 
 import (
 	"encoding/binary"
@@ -8,192 +18,184 @@ import (
 	"unicode/utf8"
 )
 
-// This file is the package's bottom layer: what the URL Standard takes from
-// the Infra Standard (https://infra.spec.whatwg.org/: ASCII code point
-// classes, ASCII lowercase, hex digits, serializing an integer) and the
-// Encoding Standard (reading bytes as UTF-8), and the classes of code points
-// that the URL Standard's own sections define (URL code points, forbidden
-// host and domain code points, the percent-encode sets), all in one table
-// of byte classes. Every other file builds on it; it uses nothing of theirs.
+// A Class is a set of byte classes: bits of ByteClass.
+type Class uint32
 
-// A class is a set of byte classes: bits of byteClass.
-type class uint32
-
-// An encodeSet is a set of the standard's percent-encode sets, one bit per set
-// (https://url.spec.whatwg.org/#percent-encode-set). The zero encodeSet is the
+// An EncodeSet is a set of the standard's percent-encode sets, one bit per set
+// (https://url.spec.whatwg.org/#percent-encode-set). The zero EncodeSet is the
 // empty set: no byte is in it.
-type encodeSet uint8
+type EncodeSet uint8
 
-// contains reports whether byte b is in one of the sets of s. For a byte of
+// Contains reports whether byte b is in one of the sets of s. For a byte of
 // 0x80 or more it is true for every non-empty s.
-func (s encodeSet) contains(b byte) bool { return byteClass[b]&class(s) != 0 }
+func (s EncodeSet) Contains(b byte) bool { return ByteClass[b]&Class(s) != 0 }
 
 // The percent-encode sets of the standard, one bit each, from the smallest to
 // the largest (https://url.spec.whatwg.org/#percent-encode-set). Each set
 // but the first three contains the one before it. A byte of 0x80 or more is
 // part of a non-ASCII code point, which every set contains, so such a byte
-// is in every set. percent.go encodes and decodes with them.
+// is in every set. Package url's percent.go encodes and decodes with them.
 const (
-	c0ControlSet      encodeSet = 1 << iota // https://url.spec.whatwg.org/#c0-control-percent-encode-set
-	fragmentSet                             // https://url.spec.whatwg.org/#fragment-percent-encode-set
-	querySet                                // https://url.spec.whatwg.org/#query-percent-encode-set
-	specialQuerySet                         // https://url.spec.whatwg.org/#special-query-percent-encode-set
-	pathSet                                 // https://url.spec.whatwg.org/#path-percent-encode-set
-	userinfoSet                             // https://url.spec.whatwg.org/#userinfo-percent-encode-set
-	componentSet                            // https://url.spec.whatwg.org/#component-percent-encode-set
-	formURLEncodedSet                       // https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
+	C0ControlSet      EncodeSet = 1 << iota // https://url.spec.whatwg.org/#c0-control-percent-encode-set
+	FragmentSet                             // https://url.spec.whatwg.org/#fragment-percent-encode-set
+	QuerySet                                // https://url.spec.whatwg.org/#query-percent-encode-set
+	SpecialQuerySet                         // https://url.spec.whatwg.org/#special-query-percent-encode-set
+	PathSet                                 // https://url.spec.whatwg.org/#path-percent-encode-set
+	UserinfoSet                             // https://url.spec.whatwg.org/#userinfo-percent-encode-set
+	ComponentSet                            // https://url.spec.whatwg.org/#component-percent-encode-set
+	FormURLEncodedSet                       // https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
 )
 
-// The other classes of byteClass, after the eight bits of the percent-encode
+// The other classes of ByteClass, after the eight bits of the percent-encode
 // sets.
 const (
 	// What the basic URL parser's states look for in their loops.
-	endsComponent   class = 1 << (8 + iota) // "/", "?" or "#": ends an authority, host, port or path segment
-	reverseSolidus                          // "\": ends them too when the URL is special
-	schemeCodePoint                         // an ASCII alphanumeric, "+", "-" or "."
-	atSign                                  // "@"
-	hostDelimiter                           // ":", "[" or "]", which the host state watches for
-	pathSpecial                             // a byte the path state cannot copy as it is: "/", "\", or in the path percent-encode set
-	solidus                                 // "/", which ends a path segment even under a state override
-	pathRunEnd                              // a pathSpecial byte but "/": what ends a run of plain path segments
-	dotSegmentStart                         // "." or "%": what a single-dot or double-dot URL path segment starts with
+	EndsComponent   Class = 1 << (8 + iota) // "/", "?" or "#": ends an authority, host, port or path segment
+	ReverseSolidus                          // "\": ends them too when the URL is special
+	SchemeCodePoint                         // an ASCII alphanumeric, "+", "-" or "."
+	AtSign                                  // "@"
+	HostDelimiter                           // ":", "[" or "]", which the host state watches for
+	PathSpecial                             // a byte the path state cannot copy as it is: "/", "\", or in the path percent-encode set
+	Solidus                                 // "/", which ends a path segment even under a state override
+	PathRunEnd                              // a pathSpecial byte but "/": what ends a run of plain path segments
+	DotSegmentStart                         // "." or "%": what a single-dot or double-dot URL path segment starts with
 
 	// What the host parser asks of a byte.
-	classForbiddenHost   // a forbidden host code point
-	classForbiddenDomain // a forbidden domain code point
-	classUpper           // an ASCII upper alpha
-	classNonASCII        // a byte of a non-ASCII code point
-	classLDH             // a-z, A-Z, 0-9 or U+002D (-): what UseSTD3ASCIIRules allows
-	classURLCodePoint    // an ASCII URL code point
-	classNumberEnd       // an ASCII hex digit, "x", "X" or ".": what a host that ends in a number ends with
+	ClassForbiddenHost   // a forbidden host code point
+	ClassForbiddenDomain // a forbidden domain code point
+	ClassUpper           // an ASCII upper alpha
+	ClassNonASCII        // a byte of a non-ASCII code point
+	ClassLDH             // a-z, A-Z, 0-9 or U+002D (-): what UseSTD3ASCIIRules allows
+	ClassURLCodePoint    // an ASCII URL code point
+	ClassNumberEnd       // an ASCII hex digit, "x", "X" or ".": what a host that ends in a number ends with
 )
 
-// byteClass[b] has the bit of every class byte b is in, so that a loop makes
+// ByteClass[b] has the bit of every class byte b is in, so that a loop makes
 // one table lookup a byte whatever it asks.
-var byteClass = buildByteClass()
+var ByteClass = buildByteClass()
 
-// buildByteClass builds byteClass from the standard's definitions.
-func buildByteClass() (t [256]class) {
+// buildByteClass builds ByteClass from the standard's definitions.
+func buildByteClass() (t [256]Class) {
 	// derive makes set the set base plus the bytes of extra.
-	derive := func(set, base encodeSet, extra string) {
+	derive := func(set, base EncodeSet, extra string) {
 		for b, classes := range t {
-			if classes&class(base) != 0 {
-				t[b] |= class(set)
+			if classes&Class(base) != 0 {
+				t[b] |= Class(set)
 			}
 		}
 		for i := 0; i < len(extra); i++ {
-			t[extra[i]] |= class(set)
+			t[extra[i]] |= Class(set)
 		}
 	}
 	// The C0 control percent-encode set is a percent-encode set consisting of
 	// C0 controls and all code points greater than U+007E (~).
 	for b := range t {
 		if b <= 0x1F || b > 0x7E {
-			t[b] |= class(c0ControlSet)
+			t[b] |= Class(C0ControlSet)
 		}
 	}
 	// The fragment percent-encode set is a percent-encode set consisting of the
 	// C0 control percent-encode set and U+0020 SPACE, U+0022 ("), U+003C (<),
 	// U+003E (>), and U+0060 (`).
-	derive(fragmentSet, c0ControlSet, " \"<>`")
+	derive(FragmentSet, C0ControlSet, " \"<>`")
 	// The query percent-encode set is a percent-encode set consisting of the C0
 	// control percent-encode set and U+0020 SPACE, U+0022 ("), U+0023 (#),
 	// U+003C (<), and U+003E (>).
-	derive(querySet, c0ControlSet, " \"#<>")
+	derive(QuerySet, C0ControlSet, " \"#<>")
 	// The special-query percent-encode set is a percent-encode set consisting
 	// of the query percent-encode set and U+0027 (').
-	derive(specialQuerySet, querySet, "'")
+	derive(SpecialQuerySet, QuerySet, "'")
 	// The path percent-encode set is a percent-encode set consisting of the
 	// query percent-encode set and U+003F (?), U+005E (^), U+0060 (`),
 	// U+007B ({), and U+007D (}).
-	derive(pathSet, querySet, "?^`{}")
+	derive(PathSet, QuerySet, "?^`{}")
 	// The userinfo percent-encode set is a percent-encode set consisting of the
 	// path percent-encode set and U+002F (/), U+003A (:), U+003B (;),
 	// U+003D (=), U+0040 (@), U+005B ([) to U+005D (]), inclusive, and
 	// U+007C (|).
-	derive(userinfoSet, pathSet, "/:;=@[\\]|")
+	derive(UserinfoSet, PathSet, "/:;=@[\\]|")
 	// The component percent-encode set is a percent-encode set consisting of
 	// the userinfo percent-encode set and U+0024 ($) to U+0026 (&), inclusive,
 	// U+002B (+), and U+002C (,).
-	derive(componentSet, userinfoSet, "$%&+,")
+	derive(ComponentSet, UserinfoSet, "$%&+,")
 	// The application/x-www-form-urlencoded percent-encode set is a
 	// percent-encode set consisting of the component percent-encode set and
 	// U+0021 (!), U+0027 (') to U+0029 RIGHT PARENTHESIS, inclusive, and
 	// U+007E (~).
-	derive(formURLEncodedSet, componentSet, "!'()~")
+	derive(FormURLEncodedSet, ComponentSet, "!'()~")
 
 	// https://url.spec.whatwg.org/#forbidden-host-code-point: U+0000 NULL,
 	// U+0009 TAB, U+000A LF, U+000D CR, U+0020 SPACE, U+0023 (#), U+002F (/),
 	// U+003A (:), U+003C (<), U+003E (>), U+003F (?), U+0040 (@), U+005B ([),
 	// U+005C (\), U+005D (]), U+005E (^), or U+007C (|).
 	for _, c := range []byte("\x00\t\n\r #/:<>?@[\\]^|") {
-		t[c] |= classForbiddenHost
+		t[c] |= ClassForbiddenHost
 	}
 	for c := range t {
 		b := byte(c)
 		// https://url.spec.whatwg.org/#forbidden-domain-code-point: a
 		// forbidden host code point, a C0 control, U+0025 (%), or U+007F
 		// DELETE.
-		if t[c]&classForbiddenHost != 0 || c <= 0x1f || b == '%' || c == 0x7f {
-			t[c] |= classForbiddenDomain
+		if t[c]&ClassForbiddenHost != 0 || c <= 0x1f || b == '%' || c == 0x7f {
+			t[c] |= ClassForbiddenDomain
 		}
 		switch {
 		case 'A' <= b && b <= 'Z':
-			t[c] |= classUpper | classLDH
+			t[c] |= ClassUpper | ClassLDH
 		case 'a' <= b && b <= 'z', '0' <= b && b <= '9', b == '-':
-			t[c] |= classLDH
+			t[c] |= ClassLDH
 		case b >= utf8.RuneSelf:
-			t[c] |= classNonASCII
+			t[c] |= ClassNonASCII
 		}
-		if b < utf8.RuneSelf && isURLCodePoint(rune(b)) {
-			t[c] |= classURLCodePoint
+		if b < utf8.RuneSelf && IsURLCodePoint(rune(b)) {
+			t[c] |= ClassURLCodePoint
 		}
 		switch b {
 		case '/', '?', '#':
-			t[c] |= endsComponent
+			t[c] |= EndsComponent
 		case '\\':
-			t[c] |= reverseSolidus
+			t[c] |= ReverseSolidus
 		case '@':
-			t[c] |= atSign
+			t[c] |= AtSign
 		case ':', '[', ']':
-			t[c] |= hostDelimiter
+			t[c] |= HostDelimiter
 		}
-		if isASCIIAlpha(c) || isASCIIDigit(c) || b == '+' || b == '-' || b == '.' {
-			t[c] |= schemeCodePoint
+		if IsASCIIAlpha(c) || IsASCIIDigit(c) || b == '+' || b == '-' || b == '.' {
+			t[c] |= SchemeCodePoint
 		}
-		if b == '/' || b == '\\' || t[c]&class(pathSet) != 0 {
-			t[c] |= pathSpecial
+		if b == '/' || b == '\\' || t[c]&Class(PathSet) != 0 {
+			t[c] |= PathSpecial
 			if b != '/' {
-				t[c] |= pathRunEnd
+				t[c] |= PathRunEnd
 			}
 		}
 		if b == '/' {
-			t[c] |= solidus
+			t[c] |= Solidus
 		}
 		if b == '.' || b == '%' {
-			t[c] |= dotSegmentStart
+			t[c] |= DotSegmentStart
 		}
-		if isASCIIHexDigit(c) || b|0x20 == 'x' || b == '.' {
-			t[c] |= classNumberEnd
+		if IsASCIIHexDigit(c) || b|0x20 == 'x' || b == '.' {
+			t[c] |= ClassNumberEnd
 		}
 	}
 	return t
 }
 
-// A run is a loop's view of byteClass: the classes of the bytes that end
+// A Run is a loop's view of ByteClass: the classes of the bytes that end
 // the loop's run of bytes, and the same as a table whose entry for a byte
 // is 0x80 when the byte ends the run, and 0 otherwise, so that the entries
 // of eight bytes pack into one word whose lowest set bit tells where the
 // run ends.
-type run struct {
-	stop class
+type Run struct {
+	Stop Class
 	ends [256]uint8
 }
 
-// newRun returns the run that the bytes whose classes meet stop end.
-func newRun(stop class) *run {
-	r := &run{stop: stop}
-	for b, classes := range byteClass {
+// NewRun returns the run that the bytes whose classes meet stop end.
+func NewRun(stop Class) *Run {
+	r := &Run{Stop: stop}
+	for b, classes := range ByteClass {
 		if classes&stop != 0 {
 			r.ends[b] = 0x80
 		}
@@ -201,16 +203,16 @@ func newRun(stop class) *run {
 	return r
 }
 
-// span returns the index of the first byte of s at or after i that ends
+// Span returns the index of the first byte of s at or after i that ends
 // the run r, or len(s) when there is none. It tests eight bytes a step,
 // with the union of their classes; in the step that holds the end, and in
 // the last eight bytes of s when fewer than eight are left, it finds the
 // end with no branch a byte (a loop that stops at a byte that depends on
 // the input is a branch the processor mispredicts).
-func (r *run) span(s string, i int) int {
+func (r *Run) Span(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
-		if b := s[i : i+8]; (byteClass[b[0]]|byteClass[b[1]]|byteClass[b[2]]|byteClass[b[3]]|
-			byteClass[b[4]]|byteClass[b[5]]|byteClass[b[6]]|byteClass[b[7]])&r.stop != 0 {
+		if b := s[i : i+8]; (ByteClass[b[0]]|ByteClass[b[1]]|ByteClass[b[2]]|ByteClass[b[3]]|
+			ByteClass[b[4]]|ByteClass[b[5]]|ByteClass[b[6]]|ByteClass[b[7]])&r.Stop != 0 {
 			return i + bits.TrailingZeros64(r.ends8(b))/8
 		}
 	}
@@ -232,29 +234,29 @@ func (r *run) span(s string, i int) int {
 
 // ends8 packs r's table entries for the eight bytes of b into a word, the
 // first byte's lowest.
-func (r *run) ends8(b string) uint64 {
+func (r *Run) ends8(b string) uint64 {
 	return uint64(r.ends[b[0]]) | uint64(r.ends[b[1]])<<8 | uint64(r.ends[b[2]])<<16 | uint64(r.ends[b[3]])<<24 |
 		uint64(r.ends[b[4]])<<32 | uint64(r.ends[b[5]])<<40 | uint64(r.ends[b[6]])<<48 | uint64(r.ends[b[7]])<<56
 }
 
-// indexClass returns the index of the first byte of s that is in one of
+// IndexClass returns the index of the first byte of s that is in one of
 // the classes of mask, or len(s) when there is none.
-func indexClass(s string, mask class) int {
-	n, _ := scanClass(s, mask)
+func IndexClass(s string, mask Class) int {
+	n, _ := ScanClass(s, mask)
 	return n
 }
 
-// scanClass returns the index of the first byte of s that is in one of the
+// ScanClass returns the index of the first byte of s that is in one of the
 // classes of mask, or len(s) when there is none, and the union of the
 // classes of the bytes before it. It looks at eight bytes a step, one table
 // lookup each, then four, then one: the loops of the parser's states, which
 // read a run of code points until one of a few, spend most of their time
 // here.
-func scanClass(s string, mask class) (n int, seen class) {
+func ScanClass(s string, mask Class) (n int, seen Class) {
 	n = len(s)
 	for len(s) >= 8 {
-		c := byteClass[s[0]] | byteClass[s[1]] | byteClass[s[2]] | byteClass[s[3]] |
-			byteClass[s[4]] | byteClass[s[5]] | byteClass[s[6]] | byteClass[s[7]]
+		c := ByteClass[s[0]] | ByteClass[s[1]] | ByteClass[s[2]] | ByteClass[s[3]] |
+			ByteClass[s[4]] | ByteClass[s[5]] | ByteClass[s[6]] | ByteClass[s[7]]
 		if c&mask != 0 {
 			break
 		}
@@ -262,50 +264,50 @@ func scanClass(s string, mask class) (n int, seen class) {
 		s = s[8:]
 	}
 	if len(s) >= 4 {
-		if c := byteClass[s[0]] | byteClass[s[1]] | byteClass[s[2]] | byteClass[s[3]]; c&mask == 0 {
+		if c := ByteClass[s[0]] | ByteClass[s[1]] | ByteClass[s[2]] | ByteClass[s[3]]; c&mask == 0 {
 			seen |= c
 			s = s[4:]
 		}
 	}
-	for len(s) > 0 && byteClass[s[0]]&mask == 0 {
-		seen |= byteClass[s[0]]
+	for len(s) > 0 && ByteClass[s[0]]&mask == 0 {
+		seen |= ByteClass[s[0]]
 		s = s[1:]
 	}
 	return n - len(s), seen
 }
 
-// load64 returns the first eight bytes of s as a little-endian number, in
+// Load64 returns the first eight bytes of s as a little-endian number, in
 // one load.
-func load64(s string) uint64 {
+func Load64(s string) uint64 {
 	_ = s[7]
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// classesOf returns the union of the byteClass bits of the bytes of s.
-func classesOf(s string) class {
-	var acc class
+// ClassesOf returns the union of the ByteClass bits of the bytes of s.
+func ClassesOf(s string) Class {
+	var acc Class
 	for ; len(s) >= 4; s = s[4:] {
-		acc |= byteClass[s[0]] | byteClass[s[1]] | byteClass[s[2]] | byteClass[s[3]]
+		acc |= ByteClass[s[0]] | ByteClass[s[1]] | ByteClass[s[2]] | ByteClass[s[3]]
 	}
 	for i := 0; i < len(s); i++ {
-		acc |= byteClass[s[i]]
+		acc |= ByteClass[s[i]]
 	}
 	return acc
 }
 
-// isASCIIAlpha reports whether c is an ASCII alpha: https://infra.spec.whatwg.org/#ascii-alpha.
-func isASCIIAlpha(c int) bool { return uint(c|0x20-'a') < 26 }
+// IsASCIIAlpha reports whether c is an ASCII alpha: https://infra.spec.whatwg.org/#ascii-alpha.
+func IsASCIIAlpha(c int) bool { return uint(c|0x20-'a') < 26 }
 
-// isASCIIDigit reports whether c is an ASCII digit: https://infra.spec.whatwg.org/#ascii-digit.
-func isASCIIDigit(c int) bool { return uint(c-'0') < 10 }
+// IsASCIIDigit reports whether c is an ASCII digit: https://infra.spec.whatwg.org/#ascii-digit.
+func IsASCIIDigit(c int) bool { return uint(c-'0') < 10 }
 
-// isASCIIHexDigit reports whether c is an ASCII hex digit: https://infra.spec.whatwg.org/#ascii-hex-digit.
-func isASCIIHexDigit(c int) bool { return isASCIIDigit(c) || uint(c|0x20-'a') < 6 }
+// IsASCIIHexDigit reports whether c is an ASCII hex digit: https://infra.spec.whatwg.org/#ascii-hex-digit.
+func IsASCIIHexDigit(c int) bool { return IsASCIIDigit(c) || uint(c|0x20-'a') < 6 }
 
-// hexDigitValue returns the value of the ASCII hex digit c, and false when c
+// HexDigitValue returns the value of the ASCII hex digit c, and false when c
 // is not one.
-func hexDigitValue(c byte) (v byte, ok bool) {
+func HexDigitValue(c byte) (v byte, ok bool) {
 	switch {
 	case '0' <= c && c <= '9':
 		return c - '0', true
@@ -317,18 +319,18 @@ func hexDigitValue(c byte) (v byte, ok bool) {
 	return 0, false
 }
 
-// isPercentEncodedByteAt reports whether s[i:] starts with a percent-encoded
+// IsPercentEncodedByteAt reports whether s[i:] starts with a percent-encoded
 // byte (https://url.spec.whatwg.org/#percent-encoded-byte): U+0025 (%)
 // followed by two ASCII hex digits.
-func isPercentEncodedByteAt[T string | []byte](s T, i int) bool {
-	return i+2 < len(s) && s[i] == '%' && isASCIIHexDigit(int(s[i+1])) && isASCIIHexDigit(int(s[i+2]))
+func IsPercentEncodedByteAt[T string | []byte](s T, i int) bool {
+	return i+2 < len(s) && s[i] == '%' && IsASCIIHexDigit(int(s[i+1])) && IsASCIIHexDigit(int(s[i+2]))
 }
 
-// upperHexDigits are the ASCII upper hex digits, by value.
-const upperHexDigits = "0123456789ABCDEF"
+// UpperHexDigits are the ASCII upper hex digits, by value.
+const UpperHexDigits = "0123456789ABCDEF"
 
-// isASCII reports whether s is an ASCII string: https://infra.spec.whatwg.org/#ascii-string.
-func isASCII(s string) bool {
+// IsASCII reports whether s is an ASCII string: https://infra.spec.whatwg.org/#ascii-string.
+func IsASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false
@@ -337,16 +339,16 @@ func isASCII(s string) bool {
 	return true
 }
 
-// lowerByte returns c, ASCII lowercased: https://infra.spec.whatwg.org/#ascii-lowercase.
-func lowerByte(c byte) byte {
-	if byteClass[c]&classUpper != 0 {
+// LowerByte returns c, ASCII lowercased: https://infra.spec.whatwg.org/#ascii-lowercase.
+func LowerByte(c byte) byte {
+	if ByteClass[c]&ClassUpper != 0 {
 		c += 'a' - 'A'
 	}
 	return c
 }
 
-// appendLower appends s, ASCII lowercased, to dst.
-func appendLower(dst []byte, s string) []byte {
+// AppendLower appends s, ASCII lowercased, to dst.
+func AppendLower(dst []byte, s string) []byte {
 	n := len(dst)
 	dst = slices.Grow(dst, len(s))[:n+len(s)]
 	out := dst[n:]
@@ -354,47 +356,47 @@ func appendLower(dst []byte, s string) []byte {
 	// rest: lowercasing twice is lowercasing once.
 	if len(s) >= 8 {
 		for i := 0; i+8 <= len(s); i += 8 {
-			binary.LittleEndian.PutUint64(out[i:], lower64(load64(s[i:])))
+			binary.LittleEndian.PutUint64(out[i:], Lower64(Load64(s[i:])))
 		}
 		last := len(s) - 8
-		binary.LittleEndian.PutUint64(out[last:], lower64(load64(s[last:])))
+		binary.LittleEndian.PutUint64(out[last:], Lower64(Load64(s[last:])))
 		return dst
 	}
 	for i := 0; i < len(s); i++ {
-		out[i] = lowerByte(s[i])
+		out[i] = LowerByte(s[i])
 	}
 	return dst
 }
 
-// lower64 returns the eight bytes of x with each ASCII upper alpha
+// Lower64 returns the eight bytes of x with each ASCII upper alpha
 // lowercased: a byte of 7 bits (its top bit clear) is from "A" to "Z" when
 // adding 0x80-'A' to it sets its top bit and adding 0x80-'Z'-1 does not; no
 // sum carries into the next byte. Such a byte gets 0x20 (the top bit,
 // shifted) added.
-func lower64(x uint64) uint64 {
+func Lower64(x uint64) uint64 {
 	const ones, tops = 0x0101010101010101, 0x8080808080808080
 	low := x &^ tops
 	upper := (low + (0x80-'A')*ones) &^ (low + (0x80-'Z'-1)*ones) &^ x & tops
 	return x | upper>>2
 }
 
-// asciiLowercase returns s, ASCII lowercased: https://infra.spec.whatwg.org/#ascii-lowercase.
+// ASCIILowercase returns s, ASCII lowercased: https://infra.spec.whatwg.org/#ascii-lowercase.
 // It returns s itself when s has no ASCII upper alpha.
-func asciiLowercase(s string) string {
-	if classesOf(s)&classUpper == 0 {
+func ASCIILowercase(s string) string {
+	if ClassesOf(s)&ClassUpper == 0 {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); i++ {
-		b.WriteByte(lowerByte(s[i]))
+		b.WriteByte(LowerByte(s[i]))
 	}
 	return b.String()
 }
 
-// appendDecimal appends n in decimal, the shortest representation:
+// AppendDecimal appends n in decimal, the shortest representation:
 // https://url.spec.whatwg.org/#serialize-an-integer.
-func appendDecimal(dst []byte, n uint32) []byte {
+func AppendDecimal(dst []byte, n uint32) []byte {
 	var tmp [10]byte
 	i := len(tmp)
 	for {
@@ -408,14 +410,14 @@ func appendDecimal(dst []byte, n uint32) []byte {
 	return append(dst, tmp[i:]...)
 }
 
-// itoa formats a non-negative integer in decimal.
-func itoa(n int) string { return string(appendDecimal(nil, uint32(n))) }
+// Itoa formats a non-negative integer in decimal.
+func Itoa(n int) string { return string(AppendDecimal(nil, uint32(n))) }
 
-// isURLCodePoint reports whether r is a URL code point:
+// IsURLCodePoint reports whether r is a URL code point:
 // https://url.spec.whatwg.org/#url-code-points.
-func isURLCodePoint(r rune) bool {
+func IsURLCodePoint(r rune) bool {
 	if r < 0x80 {
-		return isASCIIAlpha(int(r)) || isASCIIDigit(int(r)) || strings.ContainsRune("!$&'()*+,-./:;=?@_~", r)
+		return IsASCIIAlpha(int(r)) || IsASCIIDigit(int(r)) || strings.ContainsRune("!$&'()*+,-./:;=?@_~", r)
 	}
 	if r < 0xA0 || r > 0x10FFFD || (r >= 0xD800 && r <= 0xDFFF) {
 		return false
@@ -427,17 +429,17 @@ func isURLCodePoint(r rune) bool {
 	return true
 }
 
-// isForbiddenHostCodePoint reports whether the ASCII byte c is a forbidden
+// IsForbiddenHostCodePoint reports whether the ASCII byte c is a forbidden
 // host code point (https://url.spec.whatwg.org/#forbidden-host-code-point).
 // It is false for every byte that is not ASCII.
-func isForbiddenHostCodePoint(c byte) bool { return byteClass[c]&classForbiddenHost != 0 }
+func IsForbiddenHostCodePoint(c byte) bool { return ByteClass[c]&ClassForbiddenHost != 0 }
 
-// isForbiddenDomainCodePoint reports whether the ASCII byte c is a forbidden
+// IsForbiddenDomainCodePoint reports whether the ASCII byte c is a forbidden
 // domain code point (https://url.spec.whatwg.org/#forbidden-domain-code-point).
 // It is false for every byte that is not ASCII.
-func isForbiddenDomainCodePoint(c byte) bool { return byteClass[c]&classForbiddenDomain != 0 }
+func IsForbiddenDomainCodePoint(c byte) bool { return ByteClass[c]&ClassForbiddenDomain != 0 }
 
-// decodeRune decodes the first code point of s as the Encoding Standard's UTF-8
+// DecodeRune decodes the first code point of s as the Encoding Standard's UTF-8
 // decoder does (https://encoding.spec.whatwg.org/#utf-8-decoder). On valid
 // UTF-8 it is utf8.DecodeRuneInString. An invalid sequence yields U+FFFD and
 // the length of its maximal subpart, the longest prefix that could start a
@@ -445,13 +447,13 @@ func isForbiddenDomainCodePoint(c byte) bool { return byteClass[c]&classForbidde
 // "\xF0\x90\x80" is one U+FFFD of size 3, "\xC0\x80" two U+FFFD of size 1,
 // and the surrogate "\xED\xA0\x80" three U+FFFD of size 1. An empty s yields
 // (utf8.RuneError, 0).
-func decodeRune(s string) (r rune, size int) {
+func DecodeRune(s string) (r rune, size int) {
 	r, size = utf8.DecodeRuneInString(s)
 	if r != utf8.RuneError || size != 1 {
 		return r, size
 	}
 	// s starts with an invalid sequence.
-	need, lower, upper := utf8Lead(s[0])
+	need, lower, upper := UTF8Lead(s[0])
 	if need == 0 {
 		return utf8.RuneError, 1
 	}
@@ -466,12 +468,12 @@ func decodeRune(s string) (r rune, size int) {
 	return utf8.RuneError, 1 // not reached: s did not decode
 }
 
-// utf8Lead returns what the Encoding Standard's UTF-8 decoder
+// UTF8Lead returns what the Encoding Standard's UTF-8 decoder
 // (https://encoding.spec.whatwg.org/#utf-8-decoder) sets in its steps 3 and
 // 4 when it reads b, a byte of 0x80 or more, first: how many bytes are
 // needed after b, and the bounds of the next one (the bytes after that are
 // each 0x80 to 0xBF). need is 0 when b cannot start a sequence.
-func utf8Lead(b byte) (need int, lower, upper byte) {
+func UTF8Lead(b byte) (need int, lower, upper byte) {
 	lower, upper = 0x80, 0xBF
 	switch {
 	case 0xC2 <= b && b <= 0xDF:
@@ -494,11 +496,11 @@ func utf8Lead(b byte) (need int, lower, upper byte) {
 	return need, lower, upper
 }
 
-// toWellFormed returns s with each invalid UTF-8 sequence replaced by U+FFFD,
-// as decodeRune reads it: the conversion of a Go string to the standard's
+// ToWellFormed returns s with each invalid UTF-8 sequence replaced by U+FFFD,
+// as DecodeRune reads it: the conversion of a Go string to the standard's
 // scalar value string. It returns s itself, without allocating, when s is
 // valid UTF-8.
-func toWellFormed(s string) string {
+func ToWellFormed(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
@@ -510,7 +512,7 @@ func toWellFormed(s string) string {
 			i++
 			continue
 		}
-		r, n := decodeRune(s[i:])
+		r, n := DecodeRune(s[i:])
 		if r == utf8.RuneError && s[i:i+n] != "\uFFFD" {
 			b.WriteString(s[start:i])
 			b.WriteString("\uFFFD")

@@ -1,0 +1,48 @@
+package url
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/webstd/url/internal/infra"
+)
+
+// TestRunSpan holds run.span, which reads eight bytes a step and finds the
+// end of a run with no branch a byte, to a loop that reads one byte at a
+// time: on random strings of every length up to 40, made of bytes that end
+// the run and bytes that do not, from every start.
+func TestRunSpan(t *testing.T) {
+	runs := map[string]*infra.Run{"domain": domainRun, "opaque host": opaqueHostRun, "path": pathRun,
+		"query": queryRun, "special query": specialQueryRun, "fragment": fragmentRun}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for name, r := range runs {
+		var stops, takes []byte
+		for b := range 256 {
+			if infra.ByteClass[b]&r.Stop != 0 {
+				stops = append(stops, byte(b))
+			} else {
+				takes = append(takes, byte(b))
+			}
+		}
+		for range 2000 {
+			buf := make([]byte, rng.IntN(41))
+			for j := range buf {
+				if rng.IntN(12) == 0 {
+					buf[j] = stops[rng.IntN(len(stops))]
+				} else {
+					buf[j] = takes[rng.IntN(len(takes))]
+				}
+			}
+			s := string(buf)
+			for i := 0; i <= len(s); i++ {
+				want := i
+				for want < len(s) && infra.ByteClass[s[want]]&r.Stop == 0 {
+					want++
+				}
+				if got := r.Span(s, i); got != want {
+					t.Fatalf("%s run: span(%q, %d) = %d, want %d", name, s, i, got, want)
+				}
+			}
+		}
+	}
+}

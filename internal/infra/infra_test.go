@@ -1,0 +1,72 @@
+package infra
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestAppendLower checks AppendLower, which lowercases eight bytes at a
+// time, against lowering byte by byte: every byte value at every position
+// of strings up to 20 bytes long, after a dst with bytes in it.
+func TestAppendLower(t *testing.T) {
+	for n := 0; n <= 20; n++ {
+		for _, fill := range []byte{'a', 'Z', '@', '[', 0x80 | 'A', 0xFF} {
+			s := []byte(strings.Repeat(string([]byte{fill}), n))
+			for at := range max(n, 1) {
+				for b := range 256 {
+					if n > 0 {
+						s[at] = byte(b)
+					}
+					want := []byte("dst")
+					for _, c := range s {
+						if 'A' <= c && c <= 'Z' {
+							c += 'a' - 'A'
+						}
+						want = append(want, c)
+					}
+					if got := AppendLower([]byte("dst"), string(s)); string(got) != string(want) {
+						t.Fatalf("appendLower(%q) = %q, want %q", s, got, want)
+					}
+				}
+				if n > 0 {
+					s[at] = fill
+				}
+			}
+		}
+	}
+}
+
+// TestScanClass checks ScanClass, which reads eight and four bytes a step,
+// against a byte at a time: for every length up to 20, a byte of the mask
+// at every position, the index and the union of the classes before it.
+func TestScanClass(t *testing.T) {
+	masks := []Class{EndsComponent | AtSign, PathRunEnd | DotSegmentStart, ClassUpper, 0}
+	for n := 0; n <= 20; n++ {
+		for _, mask := range masks {
+			for at := -1; at < n; at++ {
+				b := []byte(strings.Repeat("a1-", 7)[:n])
+				if at >= 0 {
+					b[at] = '/'
+					if mask&EndsComponent == 0 {
+						b[at] = '.'
+					}
+					if mask == ClassUpper {
+						b[at] = 'Q'
+					}
+				}
+				s := string(b)
+				wantN, wantSeen := len(s), Class(0)
+				for i := 0; i < len(s); i++ {
+					if ByteClass[s[i]]&mask != 0 {
+						wantN = i
+						break
+					}
+					wantSeen |= ByteClass[s[i]]
+				}
+				if gotN, gotSeen := ScanClass(s, mask); gotN != wantN || gotSeen != wantSeen {
+					t.Fatalf("scanClass(%q, %x) = %d, %x, want %d, %x", s, mask, gotN, gotSeen, wantN, wantSeen)
+				}
+			}
+		}
+	}
+}
