@@ -4,8 +4,6 @@ import (
 	"strconv"
 
 	"github.com/webstd/url/internal/urlhook"
-
-	"github.com/webstd/url/internal/infra"
 )
 
 // The URL Pattern Standard (https://urlpattern.spec.whatwg.org/, package
@@ -20,7 +18,6 @@ func init() {
 	urlhook.Hostname = patternHostname
 	urlhook.Port = patternPort
 	urlhook.OpaquePathname = patternOpaquePathname
-	urlhook.ToWellFormed = infra.ToWellFormed
 	urlhook.SpecialSchemes = specialSchemes[:]
 	urlhook.DefaultPort = patternDefaultPort
 }

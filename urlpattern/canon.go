@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/infra"
 	"github.com/webstd/url/internal/urlhook"
 )
 
@@ -86,7 +87,7 @@ func canonicalizeIPv6Hostname(value string) (string, error) {
 	for _, c := range value {
 		// 2.1. If code point is not an ASCII hex digit, "[", "]" or ":",
 		//      then throw a TypeError.
-		if !isASCIIHexDigit(c) && c != '[' && c != ']' && c != ':' {
+		if !infra.IsASCIIHexDigit(int(c)) && c != '[' && c != ']' && c != ':' {
 			return "", canonError(value)
 		}
 		// 2.2. Append the result of running ASCII lowercase given code point.
@@ -97,10 +98,6 @@ func canonicalizeIPv6Hostname(value string) (string, error) {
 	}
 	// 3. Return result.
 	return result.String(), nil
-}
-
-func isASCIIHexDigit(c rune) bool {
-	return ('0' <= c && c <= '9') || ('a' <= c && c <= 'f') || ('A' <= c && c <= 'F')
 }
 
 // canonicalizePort implements https://urlpattern.spec.whatwg.org/#canonicalize-a-port

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/infra"
 	"github.com/webstd/url/internal/urlhook"
 )
 
@@ -196,7 +197,7 @@ func (g generator) encode(value string) (string, string) {
 	var err error
 	switch g.c {
 	case Protocol:
-		if !isScheme(value) {
+		if !infra.IsScheme(value) {
 			return "", `a value that is not a scheme (an ASCII letter, then ASCII letters, digits, "+", "-" and ".")`
 		}
 		encoded, err = g.comp.callback(value)
@@ -446,21 +447,6 @@ func hasDotSegment(text string) bool {
 		}
 	}
 	return false
-}
-
-// isScheme reports whether s is a URL scheme: an ASCII alpha followed by
-// ASCII alphanumerics, "+", "-" and "." (https://url.spec.whatwg.org/#scheme-state).
-func isScheme(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i] | 0x20
-		switch {
-		case 'a' <= c && c <= 'z':
-		case i > 0 && ('0' <= s[i] && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.'):
-		default:
-			return false
-		}
-	}
-	return s != ""
 }
 
 // percentEncodeASCII returns s with each byte in set percent-encoded

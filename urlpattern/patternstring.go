@@ -3,6 +3,8 @@ package urlpattern
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // generatePatternString implements
@@ -42,7 +44,7 @@ func generatePatternString(parts partList, opts options) string {
 		}
 		// 3.5. Let custom name be true if part's name[0] is not an ASCII
 		//      digit; otherwise false.
-		customName := !isASCIIDigit(part.Name[0])
+		customName := !infra.IsASCIIDigit(int(part.Name[0]))
 		// 3.6. Let needs grouping be true if at least one of the following
 		//      are true: part's suffix is not the empty string; part's
 		//      prefix is not the empty string and is not options's prefix
@@ -65,7 +67,7 @@ func generatePatternString(parts partList, opts options) string {
 			} else {
 				// 3.7.2. Otherwise: set needs grouping to true if next
 				//        part's name[0] is an ASCII digit.
-				needsGrouping = isASCIIDigit(next.Name[0])
+				needsGrouping = infra.IsASCIIDigit(int(next.Name[0]))
 			}
 		}
 		// 3.8. If all of the following are true: needs grouping is false;
@@ -144,6 +146,3 @@ func generatePatternString(parts partList, opts options) string {
 	// 4. Return result.
 	return result.String()
 }
-
-// isASCIIDigit reports whether c is an ASCII digit.
-func isASCIIDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/webstd/url/internal/infra"
 	"github.com/webstd/url/internal/patternparts"
-	"github.com/webstd/url/internal/urlhook"
 )
 
 // A Component names one of the eight components of a URL and of a
@@ -319,7 +319,7 @@ func toUSVString(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	return urlhook.ToWellFormed(s)
+	return infra.ToWellFormed(s)
 }
 
 // usv returns init with each member a scalar value string.

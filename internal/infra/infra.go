@@ -326,6 +326,21 @@ func IsPercentEncodedByteAt[T string | []byte](s T, i int) bool {
 	return i+2 < len(s) && s[i] == '%' && IsASCIIHexDigit(int(s[i+1])) && IsASCIIHexDigit(int(s[i+2]))
 }
 
+// IsScheme reports whether s is a URL-scheme string
+// (https://url.spec.whatwg.org/#url-scheme-string): an ASCII alpha, then
+// ASCII alphanumerics, U+002B (+), U+002D (-) and U+002E (.).
+func IsScheme(s string) bool {
+	if s == "" || !IsASCIIAlpha(int(s[0])) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if ByteClass[s[i]]&SchemeCodePoint == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // UpperHexDigits are the ASCII upper hex digits, by value.
 const UpperHexDigits = "0123456789ABCDEF"
 

@@ -70,3 +70,16 @@ func TestScanClass(t *testing.T) {
 		}
 	}
 }
+
+// TestIsScheme checks IsScheme against the scheme start and scheme states'
+// reading: an ASCII alpha first, then alphanumerics, "+", "-" and ".".
+func TestIsScheme(t *testing.T) {
+	for s, want := range map[string]bool{
+		"https": true, "a": true, "A+b-c.d9": true, "web+app": true,
+		"": false, "1a": false, "+a": false, "a b": false, "a:": false, "é": false, "a_b": false,
+	} {
+		if got := IsScheme(s); got != want {
+			t.Errorf("IsScheme(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

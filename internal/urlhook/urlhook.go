@@ -34,12 +34,6 @@ var (
 	// the parser returned failure.
 	OpaquePathname func(value string) (path string, ok bool)
 
-	// ToWellFormed returns s as a string of Unicode scalar values, each
-	// invalid UTF-8 sequence replaced by U+FFFD as the Encoding Standard's
-	// UTF-8 decoder reads it: the conversion package url makes of every
-	// input, so that package urlpattern reads a string as it does.
-	ToWellFormed func(s string) string
-
 	// SpecialSchemes are the special schemes, in the URL Standard's order
 	// (https://url.spec.whatwg.org/#special-scheme), and DefaultPort
 	// returns the default port of scheme in decimal when it is one of them

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/infra"
 	"github.com/webstd/url/internal/patternparts"
 )
 
@@ -382,20 +383,11 @@ func (root *node) walk(path string, ids []int32, s *scratch) []int32 {
 	return ids
 }
 
-// lowerASCII returns s with its ASCII upper-case letters in lower case,
-// and false when s is not ASCII. It allocates only when s has an upper-case
-// letter.
+// lowerASCII returns s ASCII lowercased, and false when s is not ASCII. It
+// allocates only when s has an upper-case letter.
 func lowerASCII(s string) (string, bool) {
-	upper := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x80 {
-			return "", false
-		}
-		upper = upper || 'A' <= c && c <= 'Z'
+	if !infra.IsASCII(s) {
+		return "", false
 	}
-	if !upper {
-		return s, true
-	}
-	return strings.ToLower(s), true
+	return infra.ASCIILowercase(s), true
 }

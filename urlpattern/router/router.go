@@ -181,8 +181,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/infra"
 	"github.com/webstd/url/internal/patternparts"
-	"github.com/webstd/url/internal/urlhook"
 	"github.com/webstd/url/urlpattern"
 )
 
@@ -250,7 +250,7 @@ func (r *Router[V]) Match(u url.URL) iter.Seq[Match[V]] {
 func (r *Router[V]) MatchString(input string) iter.Seq[Match[V]] {
 	return func(yield func(Match[V]) bool) {
 		if !utf8.ValidString(input) {
-			input = urlhook.ToWellFormed(input)
+			input = infra.ToWellFormed(input)
 		}
 		u, err := url.Parse(input)
 		if err != nil {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/webstd/url"
 	"github.com/webstd/url/internal/errtext"
+	"github.com/webstd/url/internal/infra"
 	"github.com/webstd/url/internal/patternparts"
 	"github.com/webstd/url/urlpattern"
 )
@@ -550,21 +551,9 @@ func keptInQuery(b byte) bool {
 
 // percentByte returns the byte that the hex digits h and l stand for.
 func percentByte(h, l byte) (byte, bool) {
-	hi, ok1 := unhex(h)
-	lo, ok2 := unhex(l)
+	hi, ok1 := infra.HexDigitValue(h)
+	lo, ok2 := infra.HexDigitValue(l)
 	return hi<<4 | lo, ok1 && ok2
-}
-
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	}
-	return 0, false
 }
 
 // percentNormal reports whether every "%XX" of s is in the normal form:
