@@ -263,13 +263,7 @@ func (site failureSite) inputOffset(input string, at int) int {
 	}
 	// The state machine's input is input without its leading and trailing
 	// C0 control or space.
-	lead, end := 0, len(input)
-	for lead < end && input[lead] <= ' ' {
-		lead++
-	}
-	for end > lead && input[end-1] <= ' ' {
-		end--
-	}
+	lead, end := c0ControlOrSpaceBounds(input)
 	return min(lead+at, end)
 }
 
@@ -278,13 +272,10 @@ func (site failureSite) inputOffset(input string, at int) int {
 // input without leading and trailing C0 control or space, and, if it had
 // any ASCII tab or newline, read as scalar values with them removed.
 func inputOffset(input string, at int) int {
-	trimmed := trimC0ControlOrSpace(input)
+	lead, end := c0ControlOrSpaceBounds(input)
+	trimmed := input[lead:end]
 	if !hasTabOrNewline(trimmed) {
-		return failureSite{}.inputOffset(input, at)
-	}
-	lead := 0
-	for lead < len(input) && input[lead] <= ' ' {
-		lead++
+		return min(lead+at, end)
 	}
 	i, j := 0, 0
 	for i < len(trimmed) && j < at {
@@ -895,14 +886,22 @@ func (p *parser) endsComponentMask() infra.Class {
 
 // trimC0ControlOrSpace removes leading and trailing C0 control or space.
 func trimC0ControlOrSpace(s string) string {
-	i, j := 0, len(s)
-	for i < j && s[i] <= ' ' {
-		i++
-	}
-	for j > i && s[j-1] <= ' ' {
-		j--
-	}
+	i, j := c0ControlOrSpaceBounds(s)
 	return s[i:j]
+}
+
+// c0ControlOrSpaceBounds returns the offsets in s of the first and after the
+// last code point that is not a C0 control or space (both len(s) when it
+// has none).
+func c0ControlOrSpaceBounds(s string) (start, end int) {
+	start, end = 0, len(s)
+	for start < end && s[start] <= ' ' {
+		start++
+	}
+	for end > start && s[end-1] <= ' ' {
+		end--
+	}
+	return start, end
 }
 
 // hasTabOrNewline reports whether s contains an ASCII tab or newline.

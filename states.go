@@ -1090,23 +1090,7 @@ func (p *parser) fragment() {
 // starts at offset start of the input, that is neither a URL code point nor
 // U+0025 (%), and for each U+0025 (%) not followed by two ASCII hex digits.
 func checkURLUnits(errs *errorSink, run string, start int) {
-	for i := 0; i < len(run); {
-		if c := run[i]; c < 0x80 && c != '%' {
-			// An ASCII code point other than "%": one table lookup.
-			if infra.ByteClass[c]&infra.ClassURLCodePoint == 0 {
-				errs.report(ErrInvalidURLUnit, start+i)
-			}
-			i++
-			continue
-		}
-		r, n := infra.DecodeRune(run[i:])
-		if r == '%' {
-			if !infra.IsPercentEncodedByteAt(run, i) {
-				errs.report(ErrInvalidURLUnit, start+i)
-			}
-		} else if !infra.IsURLCodePoint(r) {
-			errs.report(ErrInvalidURLUnit, start+i)
-		}
-		i += n
+	for at, n := infra.NextNonURLUnit(run, 0); at < len(run); at, n = infra.NextNonURLUnit(run, at+n) {
+		errs.report(ErrInvalidURLUnit, start+at)
 	}
 }

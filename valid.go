@@ -2,7 +2,6 @@ package url
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/webstd/url/internal/infra"
 )
@@ -312,25 +311,12 @@ func isOpaquePathURL(s string) bool {
 	return !strings.HasPrefix(s, "/") && isURLUnits(s, "?")
 }
 
-// isURLUnits reports whether s, a valid UTF-8 string, is zero or more URL
-// units (https://url.spec.whatwg.org/#url-units: URL code points and
+// isURLUnits reports whether s is zero or more URL units
+// (https://url.spec.whatwg.org/#url-units: URL code points and
 // percent-encoded bytes), none of which is a code point of exclude.
 func isURLUnits(s, exclude string) bool {
-	for i := 0; i < len(s); {
-		if s[i] == '%' {
-			if !infra.IsPercentEncodedByteAt(s, i) {
-				return false
-			}
-			i += 3
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if !infra.IsURLCodePoint(r) || strings.ContainsRune(exclude, r) {
-			return false
-		}
-		i += n
-	}
-	return true
+	at, _ := infra.NextNonURLUnit(s, 0)
+	return at == len(s) && !strings.ContainsAny(s, exclude)
 }
 
 // validHostString implements https://url.spec.whatwg.org/#valid-host-string:

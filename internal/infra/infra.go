@@ -444,6 +444,39 @@ func IsURLCodePoint(r rune) bool {
 	return true
 }
 
+// NextNonURLUnit returns the offset in s, at or after i, of the first code
+// point that is not part of a URL unit (https://url.spec.whatwg.org/#url-units:
+// a URL code point, or a percent-encoded byte), and its length: a code
+// point that is not a URL code point, or a U+0025 (%) not followed by two
+// ASCII hex digits. It returns len(s), 0 when there is none. It reads s as
+// DecodeRune does, so an invalid sequence is U+FFFD, a URL code point.
+func NextNonURLUnit(s string, i int) (at, n int) {
+	for i < len(s) {
+		c := s[i]
+		if c == '%' {
+			if !IsPercentEncodedByteAt(s, i) {
+				return i, 1
+			}
+			i += 3
+			continue
+		}
+		if c < utf8.RuneSelf {
+			// An ASCII code point other than "%": one table lookup.
+			if ByteClass[c]&ClassURLCodePoint == 0 {
+				return i, 1
+			}
+			i++
+			continue
+		}
+		r, size := DecodeRune(s[i:])
+		if !IsURLCodePoint(r) {
+			return i, size
+		}
+		i += size
+	}
+	return len(s), 0
+}
+
 // IsForbiddenHostCodePoint reports whether the ASCII byte c is a forbidden
 // host code point (https://url.spec.whatwg.org/#forbidden-host-code-point).
 // It is false for every byte that is not ASCII.

@@ -83,3 +83,30 @@ func TestIsScheme(t *testing.T) {
 		}
 	}
 }
+
+// TestNextNonURLUnit checks NextNonURLUnit on each kind of code point: URL
+// code points and percent-encoded bytes pass, the rest stop it.
+func TestNextNonURLUnit(t *testing.T) {
+	for _, tc := range []struct {
+		s     string
+		i     int
+		at, n int
+	}{
+		{"", 0, 0, 0},
+		{"abc/?x%41", 0, 9, 0},
+		{"a#b", 0, 1, 1}, // "#" is no URL code point
+		{"a b", 0, 1, 1},
+		{"a%4", 0, 1, 1},
+		{"a%4g", 0, 1, 1},
+		{"%41%zz", 0, 3, 1},
+		{"aé\u00a0", 0, 5, 0},      // U+00A0 and above are URL code points
+		{"a\u0085b", 0, 1, 2},      // a C1 control is not
+		{"a\ufdd0b", 0, 1, 3},      // nor a noncharacter
+		{"a\xf0\x90\x80", 0, 4, 0}, // an invalid sequence reads as U+FFFD
+		{"a\"b\"", 2, 3, 1},
+	} {
+		if at, n := NextNonURLUnit(tc.s, tc.i); at != tc.at || n != tc.n {
+			t.Errorf("NextNonURLUnit(%q, %d) = %d, %d; want %d, %d", tc.s, tc.i, at, n, tc.at, tc.n)
+		}
+	}
+}
