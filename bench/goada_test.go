@@ -163,3 +163,19 @@ func TestSettersAgreeWithAda(t *testing.T) {
 		}
 	}
 }
+
+// adaIDNALibrary is ada's domain to ASCII and ada::idna::to_unicode for
+// BenchmarkIDNA, through adaidna.cpp: one cgo call a pass.
+func adaIDNALibrary() idnaLibrary {
+	return idnaLibrary{
+		name: "ada",
+		pass: func(toUnicode bool, hosts []string) func() {
+			l := newAdaHostList(hosts)
+			return func() { sinkIDNAInt = adaIDNAPass(toUnicode, l) }
+		},
+		results: adaIDNA,
+	}
+}
+
+// sinkIDNAInt keeps the sink of ada's last pass.
+var sinkIDNAInt int64
