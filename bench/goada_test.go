@@ -174,6 +174,9 @@ func adaIDNALibrary() idnaLibrary {
 			return func() { sinkIDNAInt = adaIDNAPass(toUnicode, l) }
 		},
 		results: adaIDNA,
+		// ada 3.4.1's IDNA tables: TestIDNAUnicodeVersions finds that it
+		// accepts the code points of Unicode 16.0 and refuses those of 17.0.
+		unicode: 1600,
 	}
 }
 

@@ -1,8 +1,12 @@
 package bench
 
 import (
+	"bufio"
+	"compress/gzip"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -145,6 +149,10 @@ type idnaLibrary struct {
 	pass func(toUnicode bool, hosts []string) func()
 	// results returns the result of each host and whether it succeeded.
 	results func(toUnicode bool, hosts []string) ([]string, []bool)
+	// unicode is the Unicode version of the library's UTS #46 data, as
+	// major*100+minor (1600 for 16.0); TestIDNAUnicodeVersions holds the
+	// library to it.
+	unicode int
 	skip    string
 }
 
@@ -153,7 +161,7 @@ type idnaLibrary struct {
 func idnaLibraries() []idnaLibrary {
 	return []idnaLibrary{
 		goIDNALibrary("ours", oursDomainToASCII, url.DomainToUnicode),
-		goIDNALibrary("xnet", xnetDomainToASCII, xnetDomainToUnicode),
+		xnetIDNALibrary(),
 		adaIDNALibrary(),
 	}
 }
@@ -190,6 +198,12 @@ func goIDNALibrary(name string, toASCII func(string) (string, bool), toUnicode f
 			return rs, oks
 		},
 	}
+}
+
+func xnetIDNALibrary() idnaLibrary {
+	l := goIDNALibrary("xnet", xnetDomainToASCII, xnetDomainToUnicode)
+	l.unicode = unicodeVersion(idna.UnicodeVersion)
+	return l
 }
 
 func oursDomainToASCII(h string) (string, bool) {
@@ -307,4 +321,142 @@ func codePoints(s string) string {
 		}
 	}
 	return "[" + strings.TrimSpace(b.String()) + "]"
+}
+
+// TestIDNAUnicodeVersions runs domain to ASCII on every code point beyond
+// ASCII, alone in a label and after "a" ("X.com", "aX.com"), in ours and in
+// each other library, and checks that wherever the other refuses what we
+// accept, or gives another result, the code point is newer than the
+// other's Unicode version (the Unicode version of each code point is the
+// one IdnaMappingTable.txt 18.0.0 names). It logs the differences, by the
+// Unicode version of the code point, with examples.
+//
+// That holds for a library at Unicode 16.0 or later: UTS #46 15.1 and 16.0
+// changed the status of older code points (U+1E9E is valid since 15.1, no
+// longer mapped to "ss"; since 16.0 the default ignorables such as U+2061
+// are ignored and the Georgian capitals U+10A0 ff. mapped), so x/net/idna
+// built with Go before 1.27 (its Unicode 15.0.0 tables) is only logged.
+//
+// Where the other library accepts what we refuse, nothing is asserted (the
+// test has no third opinion): x/net/idna accepts "a" followed by U+2135 to
+// U+2138 (mapped to Hebrew letters: the label is then refused by the Bidi
+// Rule), and ada 3.4.1 accepts labels that the Bidi Rule refuses (an
+// Arabic-Indic digit alone, a Hebrew letter after "a") and labels that
+// begin with a combining mark (U+0CF3, U+0898).
+func TestIDNAUnicodeVersions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2.2 million hosts a library")
+	}
+	ages := idnaAges(t)
+	var hosts []string
+	var cps []rune
+	for _, prefix := range []string{"", "a"} {
+		for c := rune(0x80); c <= 0x10FFFF; c++ {
+			if c < 0xD800 || c > 0xDFFF {
+				hosts = append(hosts, prefix+string(c)+".com")
+				cps = append(cps, c)
+			}
+		}
+	}
+	libs := idnaLibraries()
+	ours, oursOK := libs[0].results(false, hosts)
+	for _, lib := range libs[1:] {
+		if lib.skip != "" {
+			t.Logf("%s: %s", lib.name, lib.skip)
+			continue
+		}
+		checkAges := lib.unicode >= 1600
+		if !checkAges {
+			t.Logf("%s: Unicode %d.%d, before UTS #46 16.0: differences only logged", lib.name, lib.unicode/100, lib.unicode%100)
+		}
+		theirs, theirsOK := lib.results(false, hosts)
+		type key struct {
+			age  int
+			kind string
+		}
+		count := map[key]int{}
+		examples := map[key][]string{}
+		for i, h := range hosts {
+			if ours[i] == theirs[i] && oursOK[i] == theirsOK[i] {
+				continue
+			}
+			k := key{ages[cps[i]], "ours accepts, " + lib.name + " refuses"}
+			switch {
+			case !oursOK[i] && theirsOK[i]:
+				k.kind = lib.name + " accepts, ours refuses"
+			case oursOK[i] && theirsOK[i]:
+				k.kind = "both accept, results differ"
+			}
+			count[k]++
+			if len(examples[k]) < 3 {
+				examples[k] = append(examples[k], fmt.Sprintf("%q %s: ours %q, %s %q", h, codePoints(h), ours[i], lib.name, theirs[i]))
+			}
+			if checkAges && oursOK[i] && k.age <= lib.unicode {
+				if count[k] <= 5 {
+					t.Errorf("%s, Unicode %d.%d, refuses or changes %q %s, a code point of Unicode %d.%d: ours %q, %s %q (ok %v)",
+						lib.name, lib.unicode/100, lib.unicode%100, h, codePoints(h), k.age/100, k.age%100, ours[i], lib.name, theirs[i], theirsOK[i])
+				}
+			}
+		}
+		for k, n := range count {
+			t.Logf("%s: %s on %d hosts of code points of Unicode %d.%d, such as %s", lib.name, k.kind, n, k.age/100, k.age%100, strings.Join(examples[k], "; "))
+		}
+	}
+}
+
+// idnaAges returns the Unicode version (major*100+minor) in which each code
+// point was assigned, as IdnaMappingTable.txt's comments give it (the main
+// module's copy, 18.0.0); an unassigned code point is not in the map.
+func idnaAges(t *testing.T) map[rune]int {
+	f, err := os.Open("../internal/gen/idna/testdata/IdnaMappingTable.txt.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ages := map[rune]int{}
+	sc := bufio.NewScanner(zr)
+	for sc.Scan() {
+		data, comment, _ := strings.Cut(sc.Text(), "#")
+		fields := strings.Fields(comment)
+		data, _, _ = strings.Cut(data, ";")
+		if data = strings.TrimSpace(data); data == "" || len(fields) == 0 || fields[0] == "NA" {
+			continue
+		}
+		age := unicodeVersion(fields[0])
+		lo, hi, isRange := strings.Cut(data, "..")
+		if !isRange {
+			hi = lo
+		}
+		l, err1 := strconv.ParseUint(lo, 16, 32)
+		h, err2 := strconv.ParseUint(hi, 16, 32)
+		if err1 != nil || err2 != nil || age == 0 {
+			t.Fatalf("IdnaMappingTable.txt: cannot read %q", sc.Text())
+		}
+		for c := l; c <= h; c++ {
+			ages[rune(c)] = age
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return ages
+}
+
+// unicodeVersion returns a version "16.0" or "17.0.0" as major*100+minor,
+// or 0.
+func unicodeVersion(v string) int {
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 {
+		return 0
+	}
+	major, err1 := strconv.Atoi(parts[0])
+	minor, err2 := strconv.Atoi(parts[1])
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return major*100 + minor
 }
