@@ -4,7 +4,9 @@
 //
 // Run ./run.sh for the table that BENCHMARKS.md shows; BENCHMARKS.md gives
 // the method. urlpattern_test.go compares package urlpattern with
-// github.com/dunglas/go-urlpattern in the same way.
+// github.com/dunglas/go-urlpattern in the same way; idna_test.go compares
+// url.DomainToASCII and url.DomainToUnicode with golang.org/x/net/idna and
+// ada's IDNA (BenchmarkIDNA, ada through adaidna.cpp).
 package bench
 
 import (

@@ -1,6 +1,6 @@
 module github.com/webstd/url/bench
 
-go 1.27
+go 1.26.0
 
 replace github.com/webstd/url => ../
 
@@ -11,11 +11,11 @@ require (
 	github.com/dunglas/go-urlpattern v1.0.0
 	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/webstd/url v0.0.0-00010101000000-000000000000
+	golang.org/x/net v0.62.0
 )
 
 require (
 	github.com/bits-and-blooms/bitset v1.24.4 // indirect
 	golang.org/x/exp v0.0.0-20260410095643-746e56fc9e2f // indirect
-	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )

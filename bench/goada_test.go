@@ -163,3 +163,22 @@ func TestSettersAgreeWithAda(t *testing.T) {
 		}
 	}
 }
+
+// adaIDNALibrary is ada's domain to ASCII and ada::idna::to_unicode for
+// BenchmarkIDNA, through adaidna.cpp: one cgo call a pass.
+func adaIDNALibrary() idnaLibrary {
+	return idnaLibrary{
+		name: "ada",
+		pass: func(toUnicode bool, hosts []string) func() {
+			l := newAdaHostList(hosts)
+			return func() { sinkIDNAInt = adaIDNAPass(toUnicode, l) }
+		},
+		results: adaIDNA,
+		// ada 3.4.1's IDNA tables: TestIDNAUnicodeVersions finds that it
+		// accepts the code points of Unicode 16.0 and refuses those of 17.0.
+		unicode: 1600,
+	}
+}
+
+// sinkIDNAInt keeps the sink of ada's last pass.
+var sinkIDNAInt int64

@@ -18,3 +18,6 @@ func goadaParallel() parallelLibrary { return parallelLibrary{name: "goada-free"
 
 // goadaSetterPass, without cgo, says why goada is skipped.
 func goadaSetterPass(setterCase, []string) (func(), string) { return nil, noGoada }
+
+// adaIDNALibrary, without cgo, is ada skipped.
+func adaIDNALibrary() idnaLibrary { return idnaLibrary{name: "ada", skip: noGoada} }
