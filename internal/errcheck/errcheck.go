@@ -54,7 +54,8 @@ func (c Case) Placed() string {
 // too), which reads what follows as the host. Forms of fewer than 3 bytes
 // are left out: they turn up in any text by chance; and so are forms of
 // U+FFFD only, what a reader makes of any invalid byte, of the password
-// or not.
+// or not. A password is cut at its first "#" or "?", where every reading
+// ends the authority.
 func Secrets(passwords ...string) []string {
 	var out []string
 	add := func(s string) {
@@ -63,6 +64,13 @@ func Secrets(passwords ...string) []string {
 		}
 	}
 	for _, p := range passwords {
+		// A "#" or "?" ends the authority in every reading of a URL (the
+		// URL parser's, net/url's, the URLPattern constructor string
+		// parser's), and so the password: what follows it is a fragment
+		// or a query, whatever "@" it holds.
+		if i := strings.IndexAny(removeTabs(p), "#?"); i >= 0 {
+			p = removeTabs(p)[:i]
+		}
 		if p == "" {
 			continue
 		}
