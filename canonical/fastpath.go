@@ -128,10 +128,8 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 	if marked && !o.KeepSessionIDs && bytes.IndexByte(b[n:], '(') >= 0 {
 		return b, false
 	}
-	if !o.KeepTrailingSlash {
-		for len(b) > n+1 && b[len(b)-1] == '/' {
-			b = b[:len(b)-1]
-		}
+	if !o.KeepTrailingSlash && len(b) > n+1 && b[len(b)-1] == '/' {
+		b = b[:len(b)-1]
 	}
 	if !hasHost && bytes.HasPrefix(b[n:], []byte("//")) {
 		// Written with "/." before it.
