@@ -250,3 +250,21 @@ func checkArchiveFixedPoint(t *testing.T, o SURTOptions, u, c url.URL) {
 	}
 	t.Fatalf("%+v: canonicalizing %q again and again comes to no fixed point", o, u.Href())
 }
+
+// TestTrailingComma pins TrailingComma to surt 0.3.1's trailing_comma:
+// the comma goes after the port and after an IP address, where Heritrix's
+// SURT prefixes put it before the port and leave it out after an IPv4
+// address (as its documentation says).
+func TestTrailingComma(t *testing.T) {
+	o := SURTOptions{TrailingComma: true}
+	for _, c := range [][2]string{
+		{"http://www.example.org:8080/", "org,example:8080,)/"},
+		{"http://192.0.2.1:8080/", "1,2,0,192:8080,)/"},
+		{"http://192.0.2.1/", "1,2,0,192,)/"},
+		{"http://example.org/", "org,example,)/"},
+	} {
+		if got := o.SURT(url.MustParse(c[0])); got != c[1] {
+			t.Errorf("SURT(%q) with TrailingComma = %q; surt 0.3.1 writes %q", c[0], got, c[1])
+		}
+	}
+}

@@ -22,9 +22,15 @@ type SURTOptions struct {
 	// same key.
 	WithScheme bool
 
-	// TrailingComma ends the host with a comma, "com,example,)", as
-	// Heritrix's SURT prefixes do, so that the key of example.com is not a
-	// prefix of the key of example.community.
+	// TrailingComma writes a comma before the ")", as the surt package
+	// 0.3.1 does with trailing_comma=True, so that the key of example.com
+	// is not a prefix of the key of example.community: "com,example,)",
+	// after the port if any ("com,example:8080,)") and after an IP address
+	// too ("1,2,0,192,)"). Heritrix's SURT prefixes
+	// (org.archive.util.SURT) differ: they put the comma after the host,
+	// before the port ("com,example,:8080)"), and write an IPv4 address in
+	// its order without one ("192.0.2.1:8080)"), so these keys are not
+	// Heritrix's prefixes where a port or an IP address is.
 	TrailingComma bool
 
 	// KeepWWW keeps a first label "www", or "www" and digits ("www2"),
