@@ -51,10 +51,11 @@
 // FuzzCanonicalSURT, FuzzCanonicalStripOnly) check these on every input,
 // and a canonicalization takes time linear in the length of the URL. On
 // real URLs it costs less than a url.Parse of the URL for the dedup and Safe
-// Browsing profiles, and about 1.5 times as much for ia and SURT
-// (BenchmarkCanonical; see BENCHMARKS.md in the repository): most URLs take
-// a fast path that writes the result once, held to the general path by the
-// tests.
+// Browsing profiles, and 1.5 to 2.6 times as much for ia and SURT (about
+// 1.9 over the corpora of BenchmarkCanonical, 2.4 to 2.6 on the long
+// phishing URLs of userbait; see BENCHMARKS.md in the repository): most
+// URLs take a fast path that writes the result once, held to the general
+// path by the tests.
 //
 // # SURT
 //
