@@ -203,3 +203,26 @@ func BenchmarkCanonical(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkKeyFloor is the floor of a key that is no substring of the href:
+// a new string of the href's bytes, which every SURT (and every ia key that
+// changes the URL) allocates and writes at least, while url.Parse of a URL
+// already normalized allocates nothing. Its parse-ratio is what no SURT can
+// go below.
+func BenchmarkKeyFloor(b *testing.B) {
+	loadCorpus(b)
+	f := func(u url.URL) string {
+		var stack [256]byte
+		return string(append(stack[:0], u.Href()...))
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		sinkString = f(corpus.urls[i])
+		if i++; i == len(corpus.urls) {
+			i = 0
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(ratioToParse(f), "parse-ratio")
+}

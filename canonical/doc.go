@@ -35,20 +35,27 @@
 //	o.StripParams = append(o.StripParams, "ref")
 //	key, err := o.Canonical(u)
 //
-// Every profile is idempotent: its canonical string parses, and is its own
-// canonical string. A step that strips parameters or session identifiers
-// changes nothing but what it strips: two URLs that differ elsewhere never
-// get one key, and where removing a parameter would leave a segment that
-// the parser reads otherwise (a dot segment, which it would resolve), the
-// segment keeps it (Options.StripParams, SURTOptions.KeepSessionIDs). The
+// Every profile's canonical string parses, and every profile but ia is
+// idempotent: the canonical string is its own canonical string. The ia
+// profile and SURT give the archives' keys, quirks included, and the
+// archives' steps run once: where they leave work (a second session
+// identifier of one pattern, say), canonicalizing again changes the key
+// (SURTOptions.SURT says where). A step of the dedup profiles that strips
+// parameters or session identifiers changes nothing but what it strips:
+// two URLs that differ elsewhere never get one key, and where removing a
+// parameter would leave a segment that the parser reads otherwise (a dot
+// segment, which it would resolve), the segment keeps it
+// (Options.StripParams); the archives' session-identifier patterns, which
+// ia and SURT follow, do not keep to this (SURTOptions.KeepSessionIDs). The
 // fuzz tests (FuzzCanonicalProfiles, FuzzCanonicalOptions,
 // FuzzCanonicalSURT, FuzzCanonicalStripOnly) check these on every input,
 // and a canonicalization takes time linear in the length of the URL. On
 // real URLs it costs less than a url.Parse of the URL for the dedup and Safe
-// Browsing profiles, and about 1.5 times as much for ia and SURT
-// (BenchmarkCanonical; see BENCHMARKS.md in the repository): most URLs take
-// a fast path that writes the result once, held to the general path by the
-// tests.
+// Browsing profiles, and 1.5 to 2.6 times as much for ia and SURT (about
+// 1.9 over the corpora of BenchmarkCanonical, 2.4 to 2.6 on the long
+// phishing URLs of userbait; see BENCHMARKS.md in the repository): most
+// URLs take a fast path that writes the result once, held to the general
+// path by the tests.
 //
 // # SURT
 //

@@ -38,9 +38,6 @@ func iaBuffer(stack []byte, u *url.URL) []byte {
 //   - a domain that has no empty label (no dots to collapse) nor, in a
 //     SURT, a byte from "%" to "," (which takes in the bytes a SURT label
 //     escapes), an IP address, or an empty or null host;
-//   - without KeepSessionIDs, a path that has no "(" (that may start an
-//     ASP.NET session segment) once decoded, and a query that has nothing
-//     that may be a session identifier once decoded;
 //   - without a host, a path that does not start with "//" once decoded.
 //
 // For the others it returns false, and b holds anything: the general path
@@ -126,12 +123,17 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 		marked = true
 	}
 	if marked && !o.KeepSessionIDs && bytes.IndexByte(b[n:], '(') >= 0 {
-		return b, false
-	}
-	if !o.KeepTrailingSlash {
-		for len(b) > n+1 && b[len(b)-1] == '/' {
-			b = b[:len(b)-1]
+		// stripPathSessionIDs, whose patterns ignore case, as the
+		// general path has it before lowercasing. (Few paths have a
+		// "(": the string allocated here is rare.)
+		if p := string(b[n:]); containsFold(p, ".aspx") {
+			if s := stripPathSessionIDs(p, scheme == "file"); len(s) != len(p) {
+				b = append(b[:n], s...)
+			}
 		}
+	}
+	if !o.KeepTrailingSlash && len(b) > n+1 && b[len(b)-1] == '/' {
+		b = b[:len(b)-1]
 	}
 	if !hasHost && bytes.HasPrefix(b[n:], []byte("//")) {
 		// Written with "/." before it.
@@ -154,14 +156,65 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 		} else {
 			b = appendLower(b, query)
 		}
-		if !o.KeepSessionIDs && mayHaveSessionID(b[n:]) {
-			return b, false
+		if !o.KeepSessionIDs && (o.KeepCase && mayHaveSessionID(b[n:]) || !o.KeepCase && mayHaveLowerSessionID(b[n:])) {
+			q := string(b[n:])
+			if s := stripQuerySessionIDs(q); len(s) != len(q) {
+				b = append(b[:n], s...)
+			}
+			if len(b) == n {
+				// Nothing left: no query.
+				return b[:n-1], true
+			}
 		}
-		if !o.KeepQueryOrder && bytes.IndexByte(b[n:], '&') >= 0 && !iaQuerySorted(b[n:]) {
-			b = append(b[:n], alphaReorderQuery(string(b[n:]))...)
+		if !o.KeepQueryOrder && bytes.IndexByte(b[n:], '&') >= 0 {
+			b = sortIAQueryInPlace(b, n)
 		}
 	}
 	return b, true
+}
+
+// sortIAQueryInPlace sorts the parameters of the query b[n:] as
+// alphaReorderQuery does, in b: the sorted query is written after it and
+// moved back, so that only a query longer than b's room, or with more
+// parameters than a small array holds, allocates.
+func sortIAQueryInPlace(b []byte, n int) []byte {
+	var stack [32][2]int32
+	params := stack[:0]
+	for start := n; ; {
+		end := start + bytes.IndexByte(b[start:], '&')
+		if end < start {
+			end = len(b)
+		}
+		if len(params) == cap(params) {
+			return append(b[:n], alphaReorderQuery(string(b[n:]))...)
+		}
+		params = append(params, [2]int32{int32(start), int32(end)})
+		if end == len(b) {
+			break
+		}
+		start = end + 1
+	}
+	// Insertion sort: stable, and at most 32 parameters. Most queries
+	// are sorted already, which it finds in one pass.
+	sorted := true
+	for i := 1; i < len(params); i++ {
+		for j := i; j > 0 && cmpIAParam(b[params[j-1][0]:params[j-1][1]], b[params[j][0]:params[j][1]]) > 0; j-- {
+			params[j-1], params[j] = params[j], params[j-1]
+			sorted = false
+		}
+	}
+	if sorted {
+		return b
+	}
+	end := len(b)
+	for i, p := range params {
+		if i > 0 {
+			b = append(b, '&')
+		}
+		b = append(b, b[p[0]:p[1]]...)
+	}
+	copy(b[n:], b[end:])
+	return b[:end]
 }
 
 // The word-at-a-time scans below look at eight bytes of a string at once, as
@@ -340,14 +393,8 @@ func appendLabel(b []byte, h string, start, end int) []byte {
 // hasEmptyLabel reports whether the domain h starts or ends with a dot or
 // has two in a row: whether collapseDots changes it.
 func hasEmptyLabel(h string) bool {
-	prev := byte('.')
-	for i := 0; i < len(h); i++ {
-		if h[i] == '.' && prev == '.' {
-			return true
-		}
-		prev = h[i]
-	}
-	return prev == '.'
+	// strings.Contains looks for ".." many bytes at a time.
+	return h == "" || h[0] == '.' || h[len(h)-1] == '.' || strings.Contains(h, "..")
 }
 
 // mayHaveSessionID reports whether q may hold a session identifier that
@@ -365,6 +412,12 @@ func mayHaveSessionID[S ~string | ~[]byte](q S) bool {
 		}
 	}
 	return false
+}
+
+// mayHaveLowerSessionID is mayHaveSessionID for a query without upper-case
+// ASCII letters, which it looks at many bytes at a time.
+func mayHaveLowerSessionID(q []byte) bool {
+	return bytes.Contains(q, []byte("sid")) || bytes.Contains(q, []byte("nid")) || bytes.Contains(q, []byte("fid"))
 }
 
 // iaQuerySorted reports whether the parameters of q are in the order that

@@ -102,6 +102,13 @@ func FuzzCanonicalProfiles(f *testing.F) {
 			if err != nil {
 				t.Fatalf("%s: the canonical string %q of %q does not parse: %v", p.Name(), c, u.Href(), err)
 			}
+			if p == IA {
+				if ia, _ := (SURTOptions{}).Canonical(u); leavesArchiveWork(SURTOptions{}, u, ia) {
+					// The archives' one-pass steps: see SURTOptions.SURT.
+					checkArchiveFixedPoint(t, SURTOptions{}, u, ia)
+					continue
+				}
+			}
 			if c2, err := p.Canonical(v); err != nil || c2 != c {
 				t.Fatalf("%s: %q → %q → %q, %v: not idempotent", p.Name(), u.Href(), c, c2, err)
 			}
@@ -180,6 +187,7 @@ func FuzzCanonicalSURT(f *testing.F) {
 			checkIAFast(t, surtOptions(bits), u)
 		}
 		checkScans(t, s)
+		checkArchiveRules(t, s, u)
 	})
 }
 

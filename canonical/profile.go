@@ -13,8 +13,10 @@ import (
 
 // A Profile is a named canonicalization: a function from a parsed URL to its
 // canonical string, the key under which URLs that fetch the same resource
-// collide. Every profile is idempotent: the canonical string parses
-// (url.Parse accepts it), and its own canonical string is itself.
+// collide. Every profile's canonical string parses (url.Parse accepts it),
+// and every profile but IA is idempotent: its own canonical string is
+// itself. IA gives the archives' canonical URL, by steps that run once, as
+// theirs do (see SURTOptions.SURT).
 //
 // The profiles are constants, like crypto.Hash's: what each of them does is
 // fixed, and no importer can change another's keys. Options compose steps
@@ -57,7 +59,8 @@ const (
 	SafeBrowsing
 
 	// IA is the Internet Archive's canonical URL, the URL that a SURT is the
-	// key of: SURTOptions{}.Canonical.
+	// key of: SURTOptions{}.Canonical. It is the archives', quirks included
+	// (SURTOptions.KeepSessionIDs), and not always idempotent.
 	//
 	//	http://www.Example.com:80/A/?b=2&a=1#f  →  http://example.com/a?a=1&b=2
 	IA

@@ -22,9 +22,15 @@ type SURTOptions struct {
 	// same key.
 	WithScheme bool
 
-	// TrailingComma ends the host with a comma, "com,example,)", as
-	// Heritrix's SURT prefixes do, so that the key of example.com is not a
-	// prefix of the key of example.community.
+	// TrailingComma writes a comma before the ")", as the surt package
+	// 0.3.1 does with trailing_comma=True, so that the key of example.com
+	// is not a prefix of the key of example.community: "com,example,)",
+	// after the port if any ("com,example:8080,)") and after an IP address
+	// too ("1,2,0,192,)"). Heritrix's SURT prefixes
+	// (org.archive.util.SURT) differ: they put the comma after the host,
+	// before the port ("com,example,:8080)"), and write an IPv4 address in
+	// its order without one ("192.0.2.1:8080)"), so these keys are not
+	// Heritrix's prefixes where a port or an IP address is.
 	TrailingComma bool
 
 	// KeepWWW keeps a first label "www", or "www" and digits ("www2"),
@@ -44,17 +50,20 @@ type SURTOptions struct {
 	// or digits, aspsessionid with 8 letters and 24 letters, cfid with
 	// cftoken) and from ASP.NET paths ("/(S(…))/page.aspx").
 	//
-	// Removing them changes nothing else, where the archives' patterns
-	// would: only a whole parameter is an identifier ("xsid=" and 32
-	// letters is a parameter of another name, which the archives cut to
-	// "x"; "q=jsessionid=…" one of another value, which they cut to "q=");
-	// only a parameter named cfid pairs with a cftoken parameter, and it
-	// does when the cftoken parameter follows it once the other
-	// identifiers are removed, or once the parameters are sorted (so that
-	// the canonical URL has no pair left to remove); and in a file: URL an
-	// ASP.NET segment stays where removing it would make a Windows drive
-	// letter the path's first segment, which the URL parser reads as a
-	// drive letter (https://url.spec.whatwg.org/#path-state).
+	// Without it they are removed as the archives remove them, so that the
+	// key is the one their indexes hold, quirks included: their patterns
+	// match anywhere in the query, not only a whole parameter, and take the
+	// "&" after the match, so that "ssid=…&lang=en" is "slang=en" and
+	// "q=jsessionid=…&r=1" is "q=r=1"; each pattern removes its last match
+	// only ("sid=…&sid=…" is "sid=…&"), and the ColdFusion pair only where
+	// cfid is right before cftoken in the query as written. This removes
+	// more than identifiers, and can give two resources one key (unlike
+	// DedupStrip, whose steps change nothing but what they strip); and the
+	// canonical URL may hold what the same steps would remove again (see
+	// SURTOptions.SURT). In a file: URL an ASP.NET segment stays where
+	// removing it would make a Windows drive letter the path's first
+	// segment, which the URL parser reads as a drive letter
+	// (https://url.spec.whatwg.org/#path-state).
 	KeepSessionIDs bool
 
 	// KeepTrailingSlash keeps a "/" that ends the path; the archives remove
@@ -115,10 +124,10 @@ func (o SURTOptions) ia(u url.URL) iaURL {
 	if !o.KeepSessionIDs && strings.IndexByte(r.path, '(') >= 0 {
 		r.path = stripPathSessionIDs(r.path, r.scheme == "file")
 	}
-	if !o.KeepTrailingSlash {
-		for len(r.path) > 1 && r.path[len(r.path)-1] == '/' {
-			r.path = r.path[:len(r.path)-1]
-		}
+	if !o.KeepTrailingSlash && len(r.path) > 1 && r.path[len(r.path)-1] == '/' {
+		// One "/", as the archives remove it; a path with a host has no
+		// more once cleaned.
+		r.path = r.path[:len(r.path)-1]
 	}
 
 	if q, ok := u.Query(); ok {
@@ -135,13 +144,6 @@ func (o SURTOptions) ia(u url.URL) iaURL {
 		}
 		if !o.KeepQueryOrder {
 			q = alphaReorderQuery(q)
-			if !o.KeepSessionIDs {
-				// Sorting can make a pair of ColdFusion
-				// parameters that the query as written does not
-				// have ("cftoken=2&x&cfid=1"), which reading the
-				// result again would remove.
-				q = stripCFIDPairs(q)
-			}
 		}
 		// query_strip_empty: an empty query is no query.
 		r.query, r.hasQuery = q, q != ""
@@ -194,7 +196,7 @@ func appendIAPathSlow(b []byte, path string, opaque, hasHost, special, file bool
 		// GoogleURLCanonicalizer: "path = unescapeRepeatedly(url.path);
 		// if url.host: path = normalizePath(path)".
 		var dec [256]byte
-		p = appendCleanPath(p, appendUnescapedRepeatedly(dec[:0], path))
+		p = appendArchivePath(p, appendUnescapedRepeatedly(dec[:0], path))
 	default:
 		// A path without a host is left as it is by the archives; the
 		// dot segments that decoding makes are resolved, as the URL
@@ -283,9 +285,9 @@ func (o SURTOptions) iaHost(h string, kind url.HostKind) (string, url.HostKind) 
 }
 
 // stripWWW removes the labels that match "www\d*" at the start of the
-// domain h, all of them, so that the result has none: the archives remove
-// one, and "www.www.example.com" would then have another key once stripped.
-// A last label is never removed.
+// domain h, all of them, as webarchive-commons' massageHost does (the surt
+// package removes one: "www.www.example.com" is "www.example.com" there), so
+// that the result has none. A last label is never removed.
 func stripWWW(h string) string {
 	for strings.HasPrefix(h, "www") {
 		i := 3
@@ -298,6 +300,73 @@ func stripWWW(h string) string {
 		h = h[i+1:]
 	}
 	return h
+}
+
+// appendArchivePath appends the path p, percent-decoded, normalized as the
+// archives' normalizePath does for a URL with a host: an empty path is "/";
+// the segments after the first "/" are read in turn, a "." skipped, a ".."
+// removing the segment kept before it, empty or not; then the kept segments
+// are written, each after a "/", but for the empty ones before the last. So
+// "/a/b//../c" is "/a/b/c": the ".." removes the empty segment, and
+// "/a//b/" is "/a/b/". A ".." with no segment kept before it, which the
+// archives keep, is dropped, as the URL parser drops it
+// (https://url.spec.whatwg.org/#shorten-a-urls-path): no URL can hold it.
+//
+// The kept segments are written into b as they come, each followed by "/"
+// (an empty one is a "/" alone), so that a ".." removes the bytes back to the
+// "/" before the last; each byte is written and removed at most once, and
+// the empty segments are then dropped in one pass: linear time.
+func appendArchivePath(b []byte, p []byte) []byte {
+	start := len(b)
+	b = append(b, '/')
+	if len(p) == 0 {
+		return b
+	}
+	// The archives skip what comes before the first "/": p starts with
+	// one for a URL with a host.
+	i := indexByte(p, '/')
+	if i < 0 {
+		return b
+	}
+	for rest := p[i+1:]; ; {
+		seg, last := rest, true
+		if j := indexByte(rest, '/'); j >= 0 {
+			seg, rest, last = rest[:j], rest[j+1:], false
+		}
+		switch {
+		case len(seg) == 1 && seg[0] == '.':
+		case len(seg) == 2 && seg[0] == '.' && seg[1] == '.':
+			if n := len(b); n > start+1 {
+				j := n - 2
+				for b[j] != '/' {
+					j--
+				}
+				b = b[:j+1]
+			}
+		default:
+			b = append(b, seg...)
+			b = append(b, '/')
+		}
+		if last {
+			break
+		}
+	}
+	// b[start:] is "/" and each kept segment followed by "/": write the
+	// segments but the last followed by "/" unless empty, and the last
+	// alone.
+	w := start + 1
+	for r := start + 1; r < len(b); {
+		e := r + indexByte(b[r:], '/')
+		if e == len(b)-1 {
+			w += copy(b[w:], b[r:e])
+			break
+		}
+		if e > r {
+			w += copy(b[w:], b[r:e+1])
+		}
+		r = e + 1
+	}
+	return b[:w]
 }
 
 // appendResolvedPath appends the path p with its "." and ".." segments
@@ -377,155 +446,143 @@ func alphaReorderQuery(q string) string {
 	return strings.Join(params, "&")
 }
 
-// stripQuerySessionIDs removes the session identifiers the archives remove
-// from a query (URLRegexTransformer.stripQuerySessionID), parameter by
-// parameter: a parameter that is "jsessionid=", "phpsessid=" or "sid=" and
-// 32 ASCII letters or digits, or "aspsessionid", 8 letters, "=" and 24
-// letters, is removed; so is a parameter "cfid=" and a value that a
-// parameter "cftoken=" and a value follows, once the others are removed,
-// with it. The last parameter, removed, stays empty ("a=1&jsessionid=…" is
-// "a=1&", as the archives write it). The archives remove the last match of
-// each pattern; this removes them all, so that the result has none left to
-// remove. Names are compared ignoring ASCII case.
-//
-// Removing an identifier changes nothing else (see SURTOptions.KeepSessionIDs):
-// unlike the archives' patterns, which match anywhere in the query, only a
-// whole parameter is an identifier, so a parameter that ends in one is a
-// parameter of another name or value and stays whole ("xsid=…" is not "x",
-// "q=jsessionid=…" not "q=", "xcfid=1" not "x").
+// stripQuerySessionIDs removes the session identifiers from the query q as
+// the archives do (URLRegexTransformer.stripQuerySessionID), to give their
+// keys: each of their five patterns in turn, on what the one before left,
+// removes its last match in q. A match is "jsessionid=", "phpsessid=" or
+// "sid=" and 32 ASCII letters or digits, "aspsessionid", 8 letters, "=" and
+// 24 letters, or "cfid=", a value, "&cftoken=" and a value (the values not
+// empty, without "&"), ignoring ASCII case, which ends the query or an "&"
+// follows; it starts anywhere, not only at a parameter. It is removed with
+// the "&" after it, so that what precedes it in its parameter joins the
+// parameter after it: "ssid=…&lang=en" is "slang=en", "a=1&sid=…" is "a=1&".
+// Only the last match of each pattern is removed: "sid=…&sid=…" is "sid=…&",
+// which the same steps would make empty.
 func stripQuerySessionIDs(q string) string {
-	if !containsFold(q, "id") {
+	if !mayHaveSessionID(q) {
 		return q
 	}
-	pieces := strings.Split(q, "&")
-	// out is written behind the pieces being read; kept says whether the
-	// last piece read is in it.
-	out := pieces[:0]
-	changed, kept := false, true
-	for _, p := range pieces {
-		// Only a parameter that is an identifier whole: one that ends in
-		// one ("xsid=…", "q=jsessionid=…") has another name or value.
-		stripped := p != "" && sessionSuffix(p) == len(p)
-		if stripped {
-			p = ""
-		}
-		switch {
-		case isCFTokenParam(p) && len(out) > 0 && isCFIDParam(out[len(out)-1]):
-			out, stripped, kept = out[:len(out)-1], true, false
-		case p == "" && stripped:
-			kept = false
-		default:
-			out, kept = append(out, p), true
-		}
-		changed = changed || stripped
-	}
-	if !changed {
-		return q
-	}
-	if !kept {
-		out = append(out, "") // the last parameter, emptied
-	}
-	return strings.Join(out, "&")
+	q = cutLastSessionID(q, "jsessionid=", 32, isAlnum)
+	q = cutLastSessionID(q, "phpsessid=", 32, isAlnum)
+	q = cutLastSessionID(q, "sid=", 32, isAlnum)
+	q = cutLastSessionID(q, "aspsessionid", 0, nil)
+	return cutLastCFID(q)
 }
 
-// stripCFIDPairs removes from the query q, whose parameters are in their
-// final order, every parameter "cfid=" and a value that a parameter
-// "cftoken=" and a value follows, with that one, repeatedly: the pairs that
-// stripQuerySessionIDs removes and that sorting the parameters has made.
-// Each pair removed makes the parameters around it neighbours, which it
-// then looks at; no other parameter changes, so the result keeps the order
-// of q (sorted, if q was) and has no pair left to remove.
-func stripCFIDPairs(q string) string {
-	if !containsFold(q, "cftoken=") {
-		return q
+// cutLastSessionID removes from q the last match of key (lowercase, compared
+// ignoring ASCII case) and n bytes for which class reports true (or, if class
+// is nil, ASP's "aspsessionid", 8 letters, "=" and 24 letters) that ends q
+// or an "&" follows, with that "&". A match ends where q ends or before an
+// "&", and has a fixed length: only those ends are tried, from the last.
+func cutLastSessionID(q, key string, n int, class func(byte) bool) string {
+	m := len(key) + n
+	if class == nil {
+		m = len(key) + 8 + 1 + 24
 	}
-	pieces := strings.Split(q, "&")
-	out := pieces[:0]
-	for _, p := range pieces {
-		if isCFTokenParam(p) && len(out) > 0 && isCFIDParam(out[len(out)-1]) {
-			out = out[:len(out)-1]
-			continue
+	for end := len(q); end >= m; {
+		if p := end - m; hasPrefixFold(q[p:], key) && matchesID(q[p+len(key):end], class) {
+			if end == len(q) {
+				return q[:p]
+			}
+			return q[:p] + q[end+1:]
 		}
-		out = append(out, p)
+		end = strings.LastIndexByte(q[:end], '&')
 	}
-	if len(out) == len(pieces) {
-		return q
-	}
-	return strings.Join(out, "&")
+	return q
 }
 
-// isCFIDParam and isCFTokenParam report whether the query parameter p is
-// "cfid=" and a value, or "cftoken=" and a value, ignoring ASCII case: the
-// two halves of ColdFusion's session identifier.
-func isCFIDParam(p string) bool    { return len(p) > len("cfid=") && hasPrefixFold(p, "cfid=") }
-func isCFTokenParam(p string) bool { return len(p) > len("cftoken=") && hasPrefixFold(p, "cftoken=") }
-
-// sessionSuffix returns the length of the session identifier that ends p, or
-// 0. An identifier does not start inside a percent-encoded byte: after a
-// "%", or a "%" and a hex digit.
-func sessionSuffix(p string) int {
-	for _, key := range []string{"jsessionid=", "phpsessid=", "sid="} {
-		n := len(key) + 32
-		if len(p) >= n && hasPrefixFold(p[len(p)-n:], key) && allASCII(p[len(p)-32:], isAlnum) {
-			return n
-		}
+// matchesID reports whether id is made of bytes for which class reports
+// true, or, if class is nil, is 8 ASCII letters, "=" and 24 ASCII letters.
+func matchesID(id string, class func(byte) bool) bool {
+	if class != nil {
+		return allASCII(id, class)
 	}
-	const n = len("aspsessionid") + 8 + 1 + 24
-	if len(p) >= n {
-		s := p[len(p)-n:]
-		if hasPrefixFold(s, "aspsessionid") && allASCII(s[12:20], isASCIIAlpha) && s[20] == '=' && allASCII(s[21:], isASCIIAlpha) &&
-			!insideEscape(p, len(p)-n) {
-			return n
-		}
-	}
-	return 0
+	return allASCII(id[:8], isASCIIAlpha) && id[8] == '=' && allASCII(id[9:], isASCIIAlpha)
 }
 
-// insideEscape reports whether the byte of p at i is the second or third of a
-// percent-encoded byte ("%" and two hex digits).
-func insideEscape(p string, i int) bool {
-	return i >= 1 && isPercentEscape(p, i-1) || i >= 2 && isPercentEscape(p, i-2)
-}
-
-// stripPathSessionIDs removes from the path p the ASP.NET session segments
-// that the archives remove (URLRegexTransformer.stripPathSessionID): a
-// segment "(" 24 letters or digits ")", or "(" and one or more of a letter,
-// "(", 24 letters or digits, ")", and then ")", which is followed by a "/"
-// and, somewhere after the next character, ".aspx". The archives remove the
-// last such segment; this removes them all. Removing a segment changes
-// nothing else: in the path of a file: URL (file set), a segment that a
-// Windows drive letter follows stays when removing it would make the drive
-// letter the first segment, which the URL parser reads as a drive letter
-// (https://url.spec.whatwg.org/#path-state) and writes "c:" for "c|".
-func stripPathSessionIDs(p string, file bool) string {
-	k := lastIndexFold(p, ".aspx")
-	if k < 0 || strings.IndexByte(p, '(') < 0 {
-		return p
-	}
-	var b []byte
-	done := 0
-	for i := 0; i < len(p); {
-		end := strings.IndexByte(p[i:], '/')
-		if end < 0 {
+// cutLastCFID removes from q the last match of the archives' ColdFusion
+// pattern, "cfid=" and a value, "&cftoken=" and a value (the values not
+// empty, without "&", the names ignoring ASCII case), which ends q or an "&"
+// follows, with that "&". For each end from the last, the "cftoken=" starts
+// after the "&" before it, and "cfid=" after the "&" before that one: the
+// last "cfid=" there that leaves its value not empty.
+func cutLastCFID(q string) string {
+	const token = "cftoken="
+	for end := len(q); end > 0; end = strings.LastIndexByte(q[:end], '&') {
+		t := strings.LastIndexByte(q[:end], '&') // the "&" before "cftoken="
+		if t < 0 {
 			break
 		}
-		end += i
-		if i > 0 && end+2 <= k && isASPSessionSegment(p[i:end]) &&
-			!(file && len(b)+i-done == 1 && startsWithDriveLetterSegment(p[end+1:])) {
-			// (The output so far, b and p[done:i], is the "/" that
-			// starts the path.)
-			if b == nil {
-				b = make([]byte, 0, len(p))
-			}
-			b = append(b, p[done:i]...)
-			done = end + 1
+		if end-(t+1) <= len(token) || !hasPrefixFold(q[t+1:], token) {
+			continue
 		}
-		i = end + 1
+		c := strings.LastIndexByte(q[:t], '&') // the "&" before the cfid parameter's start, or -1
+		if t-1 < c+1 {
+			continue
+		}
+		if p := lastIndexFold(q[c+1:t-1], "cfid="); p >= 0 {
+			p += c + 1
+			if end == len(q) {
+				return q[:p]
+			}
+			return q[:p] + q[end+1:]
+		}
 	}
-	if b == nil {
+	return q
+}
+
+// stripPathSessionIDs removes from the path p the session segments of
+// ASP.NET's cookieless sessions as the archives do
+// (URLRegexTransformer.stripPathSessionID): first the last segment that is
+// "(" and one or more of (an ASCII letter, "(", 24 ASCII letters or digits,
+// ")") and ")", then, in what is left, the last that is "(", 24 letters or
+// digits and ")", each where a "/" comes before it and a "/" after it, and
+// then, before any "?", ".aspx" somewhere after the next byte. A "?" that
+// decoding left in the path is escaped here ("%3F"), where the archives
+// leave it bare: it counts as a "?". In the path of a file: URL (file set),
+// the segment stays where removing it would make a Windows drive letter the
+// first segment, which the URL parser reads as a drive letter
+// (https://url.spec.whatwg.org/#path-state) and writes "c:" for "c|".
+func stripPathSessionIDs(p string, file bool) string {
+	if strings.IndexByte(p, '(') < 0 || lastIndexFold(p, ".aspx") < 0 {
 		return p
 	}
-	return string(append(b, p[done:]...))
+	p = cutLastASPSegment(p, isASPSessionGroups, file)
+	return cutLastASPSegment(p, isASPSessionID, file)
+}
+
+// cutLastASPSegment removes the last segment of p that stripPathSessionIDs
+// would remove for the pattern match. It looks at the segments from the
+// last, and finds the first "?" and ".aspx" after each by scanning only the
+// bytes that the segments after it have not scanned: linear time.
+func cutLastASPSegment(p string, match func(string) bool, file bool) string {
+	// q is the index of the first "?" (or "%3F") at or after qFrom, or
+	// len(p); x that of the first ".aspx" at or after xFrom, or len(p).
+	q, qFrom := len(p), len(p)
+	x, xFrom := len(p), len(p)
+	for slash := strings.LastIndexByte(p, '/'); slash > 0; {
+		start := strings.LastIndexByte(p[:slash], '/') + 1 // the segment is p[start:slash]
+		if start == 0 {
+			break
+		}
+		if rest := slash + 1; match(p[start:slash]) {
+			for ; qFrom > rest; qFrom-- {
+				if i := qFrom - 1; p[i] == '?' || i+3 <= len(p) && p[i] == '%' && p[i+1] == '3' && p[i+2]|0x20 == 'f' {
+					q = i
+				}
+			}
+			for ; xFrom > rest+1; xFrom-- {
+				if i := xFrom - 1; i+5 <= len(p) && p[i] == '.' && equalFoldASCII(p[i+1:i+5], "aspx") {
+					x = i
+				}
+			}
+			if x < len(p) && x < q && !(file && start == 1 && startsWithDriveLetterSegment(p[rest:])) {
+				return p[:start] + p[rest:]
+			}
+		}
+		slash = start - 1
+	}
+	return p
 }
 
 // startsWithDriveLetterSegment reports whether the first segment of the
@@ -534,25 +591,23 @@ func startsWithDriveLetterSegment(rest string) bool {
 	return len(rest) >= 2 && isWindowsDriveLetter(rest[:2]) && (len(rest) == 2 || rest[2] == '/')
 }
 
-// isASPSessionSegment reports whether seg is "(" 24 letters or digits ")"
-// or "(" one or more of (a letter "(" 24 letters or digits ")") ")".
-func isASPSessionSegment(seg string) bool {
-	const id = 1 + 24 + 1 // "(" 24 ")"
-	isID := func(s string) bool {
-		return len(s) == id && s[0] == '(' && s[id-1] == ')' && allASCII(s[1:id-1], isAlnum)
-	}
+// isASPSessionID reports whether seg is "(" 24 ASCII letters or digits ")".
+func isASPSessionID(seg string) bool {
+	return len(seg) == 26 && seg[0] == '(' && seg[25] == ')' && allASCII(seg[1:25], isAlnum)
+}
+
+// isASPSessionGroups reports whether seg is "(" one or more of (an ASCII
+// letter and isASPSessionID) ")".
+func isASPSessionGroups(seg string) bool {
 	if len(seg) < 2 || seg[0] != '(' || seg[len(seg)-1] != ')' {
 		return false
 	}
-	if isID(seg) {
-		return true
-	}
 	inner := seg[1 : len(seg)-1]
-	if len(inner) == 0 || len(inner)%(1+id) != 0 {
+	if len(inner) == 0 || len(inner)%27 != 0 {
 		return false
 	}
-	for ; len(inner) > 0; inner = inner[1+id:] {
-		if !isASCIIAlpha(inner[0]) || !isID(inner[1:1+id]) {
+	for ; len(inner) > 0; inner = inner[27:] {
+		if !isASCIIAlpha(inner[0]) || !isASPSessionID(inner[1:27]) {
 			return false
 		}
 	}
@@ -704,29 +759,33 @@ func SURT(u url.URL) string { return (&SURTOptions{}).surt(&u) }
 //  1. The fragment, username and password are dropped.
 //  2. A domain or opaque host loses its leading, trailing and repeated
 //     dots and is lowercased; a first label "www" or "www" and digits is
-//     removed (all such labels, where the archives remove one), unless
+//     removed (all such labels, as webarchive-commons removes them), unless
 //     KeepWWW. A host that this would leave empty or invalid is kept.
 //  3. The path is percent-decoded repeatedly until no escape is left; with
-//     a host, its "." and ".." segments are resolved and runs of "/"
-//     collapsed; then the bytes up to 0x20 and from 0x7F, "#" and "%" are
-//     percent-encoded again, and, where the archives leave them bare, "?"
-//     and (in an http(s) URL) "\", so that the result parses to the same
-//     path. In a file: URL with a host, a first segment "c:" is written
-//     "c%3A".
+//     a host, it is normalized as the archives' normalizePath does it: the
+//     segments are read in turn, a "." skipped and a ".." removing the
+//     segment kept before it, even an empty one ("/a/b//../c" is
+//     "/a/b/c"), then empty segments but a last one are dropped
+//     ("/a//b/" is "/a/b/"); then the bytes up to 0x20 and from 0x7F, "#"
+//     and "%" are percent-encoded again, and, where the archives leave them
+//     bare, "?" and (in an http(s) URL) "\", so that the result parses to
+//     the same path. In a file: URL with a host, a first segment "c:" is
+//     written "c%3A".
 //  4. Unless KeepCase, the path is lowercased (its escapes too).
 //  5. Unless KeepSessionIDs, the session segments of ASP.NET's cookieless
-//     sessions are removed from a path to an .aspx page:
+//     sessions are removed from a path to an .aspx page, the last of each
+//     of the archives' two patterns:
 //     "/(S(4hqa0555fwsecu455xqckv45))/page.aspx" is "/page.aspx" (but see
 //     KeepSessionIDs for a file: URL).
-//  6. Unless KeepTrailingSlash, "/"s that end the path are removed, but for
-//     the path "/".
+//  6. Unless KeepTrailingSlash, a "/" that ends the path is removed, but
+//     for the path "/" (one: "sc:/a//" is "sc:/a/").
 //  7. The query is percent-decoded repeatedly and percent-encoded once as
-//     the path is (but "?" and "\" stay), lowercased unless KeepCase, rid of
-//     session identifiers unless KeepSessionIDs, and sorted unless
-//     KeepQueryOrder: by name, then "a" before "a=", then by value; a cfid
-//     parameter that sorting puts before a cftoken parameter goes with it.
-//     An empty query is dropped. Like the archives, this decodes "%26" and "%3D",
-//     which can change how the query splits ("q=a%26b" is "q=a&b").
+//     the path is (but "?" and "\" stay), rid of session identifiers as the
+//     archives' patterns remove them unless KeepSessionIDs (see there),
+//     lowercased unless KeepCase, and sorted unless KeepQueryOrder: by
+//     name, then "a" before "a=", then by value. An empty query is dropped.
+//     Like the archives, this decodes "%26" and "%3D", which can change
+//     how the query splits ("q=a%26b" is "q=a&b").
 //  8. The key: for a URL with a host that is not empty, the host's labels
 //     reversed and joined by "," (an IPv4 address too, unless KeepIPOrder;
 //     an IPv6 address without its brackets, but with them when a port
@@ -741,6 +800,23 @@ func SURT(u url.URL) string { return (&SURTOptions{}).surt(&u) }
 // SURTOptions.Canonical returns the URL that the key is the key of, and, when
 // WithScheme is set, SURTOptions.Parse turns the key back into that URL.
 // testdata/surt.json has the archives' published examples.
+//
+// The key is the archives' (those of surt 0.3.1 and webarchive-commons,
+// which agree), but where the URL Standard's parser has read the input
+// otherwise than they do (it resolves "..", "%2e%2e" and "." segments as it
+// reads the path, before any "%2F" is decoded), and in three places where
+// their key is no URL's: a ".." at the root, which they keep
+// ("/%252e%252e/x" is "/../x" for them) and the parser resolves, is dropped;
+// a "?" that decoding leaves in the path is escaped ("%3f"), which they
+// leave bare (their ASP.NET pattern, which stops at a "?", reads "%3F" as
+// one); and every first label "www" and "www" and digits is removed, as
+// webarchive-commons removes them, where the surt package removes one. As in
+// the archives, the steps run once: where they leave a session identifier
+// (step 5 and 7 remove the last match of each pattern), or a "%" of a
+// percent-encoded byte that a removed match began in ("%ACfid=1&cftoken=2"
+// is "%a"), or, without a host, a path that ends in "//", the canonical URL
+// is not its own canonical URL, nor its key the key; canonicalizing again
+// removes more.
 func (o SURTOptions) SURT(u url.URL) string { return o.surt(&u) }
 
 // surt is SURT, with the options and the URL passed by pointer, which saves
