@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/infra"
 )
 
 // The fast paths: most URLs have nothing that the steps of a profile
@@ -118,7 +119,7 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 		!opaque && hasHost && (path == "" || doubleSlash) {
 		b = appendIAPathSlow(b[:n], path, opaque, hasHost, u.IsSpecial(), scheme == "file")
 		if !o.KeepCase {
-			lowerBytes(b[n:])
+			infra.LowerBytes(b[n:])
 		}
 		marked = true
 	}
@@ -149,12 +150,12 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 		if hasPercent(query) {
 			b = appendMinimalEscape(b, query)
 			if !o.KeepCase {
-				lowerBytes(b[n:])
+				infra.LowerBytes(b[n:])
 			}
 		} else if o.KeepCase {
 			b = append(b, query...)
 		} else {
-			b = appendLower(b, query)
+			b = infra.AppendLower(b, query)
 		}
 		if !o.KeepSessionIDs && (o.KeepCase && mayHaveSessionID(b[n:]) || !o.KeepCase && mayHaveLowerSessionID(b[n:])) {
 			q := string(b[n:])

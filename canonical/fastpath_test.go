@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/infra"
 )
 
 // TestFastPaths holds each fast path to the general path, on the seeds of
@@ -122,7 +123,7 @@ func checkScans(t *testing.T, s string) {
 			got, marked, double := appendScanned(append(stack[:0], "x"...), p, lower)
 			want := p
 			if lower {
-				want = lowerASCII(p)
+				want = infra.ASCIILowercase(p)
 			}
 			wantMarked := strings.IndexFunc(p, func(r rune) bool { return r <= '(' }) >= 0
 			if string(got) != "x"+want || marked != wantMarked || double != strings.Contains(p, "//") {
@@ -144,8 +145,8 @@ func checkScans(t *testing.T, s string) {
 			}
 		}
 		var b []byte
-		if got, want := string(appendLower(b, p)), lowerASCII(p); got != want {
-			t.Fatalf("appendLower(%q) = %q; want %q", p, got, want)
+		if got, want := string(infra.AppendLower(b, p)), infra.ASCIILowercase(p); got != want {
+			t.Fatalf("infra.AppendLower(%q) = %q; want %q", p, got, want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/infra"
 )
 
 // Options are the steps of a semantic canonicalization, each of which maps
@@ -277,7 +278,7 @@ func normalizeFilePath(p string) string {
 		end = len(p)
 	}
 	first := normalizePercent(p[1:end])
-	if len(first) == 2 && isASCIIAlpha(first[0]) && (first[1] == ':' || first[1] == '|') && first != p[1:end] {
+	if len(first) == 2 && infra.IsASCIIAlpha(int(first[0])) && (first[1] == ':' || first[1] == '|') && first != p[1:end] {
 		first = upperPercent(p[1:end])
 	}
 	rest := normalizePercent(p[end:])
@@ -291,7 +292,7 @@ func normalizeFilePath(p string) string {
 func upperPercent(s string) string {
 	b := []byte(s)
 	for i := 0; i < len(b); i++ {
-		if isPercentEscape(s, i) {
+		if infra.IsPercentEncodedByteAt(s, i) {
 			for _, j := range []int{i + 1, i + 2} {
 				if 'a' <= b[j] && b[j] <= 'f' {
 					b[j] -= 'a' - 'A'
@@ -308,7 +309,7 @@ func upperPercent(s string) string {
 func matchParam(raw string, names []string) bool {
 	name := url.PercentDecodeString(raw)
 	for _, n := range names {
-		if n != "" && n[0] != '*' && name != "" && name[0] < 0x80 && lowerByte(name[0]) != lowerByte(n[0]) {
+		if n != "" && n[0] != '*' && name != "" && name[0] < 0x80 && infra.LowerByte(name[0]) != infra.LowerByte(n[0]) {
 			// The first bytes differ, and are ASCII: neither
 			// comparison below can match.
 			continue
@@ -371,19 +372,11 @@ func equalFoldASCII(a, b string) bool {
 		return false
 	}
 	for i := 0; i < len(a); i++ {
-		if lowerByte(a[i]) != lowerByte(b[i]) {
+		if infra.LowerByte(a[i]) != infra.LowerByte(b[i]) {
 			return false
 		}
 	}
 	return true
-}
-
-// lowerByte returns c lowercased if it is an ASCII upper-case letter.
-func lowerByte(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
 }
 
 // stripPathParams removes from each segment of the path p the ";name=value"
@@ -476,7 +469,7 @@ func isDotSegment[S ~string | ~[]byte](s S) bool {
 // isWindowsDriveLetter reports whether s is a Windows drive letter, an ASCII
 // letter and ":" or "|" (https://url.spec.whatwg.org/#windows-drive-letter).
 func isWindowsDriveLetter[S ~string | ~[]byte](s S) bool {
-	return len(s) == 2 && isASCIIAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
+	return len(s) == 2 && infra.IsASCIIAlpha(int(s[0])) && (s[1] == ':' || s[1] == '|')
 }
 
 // sortQuery sorts the parameters of query by name, stably, and removes the

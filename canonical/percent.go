@@ -1,31 +1,13 @@
 package canonical
 
 import (
-	"encoding/binary"
 	"strings"
+
+	"github.com/webstd/url/internal/infra"
 )
 
 // The percent-encoding helpers the profiles share. Each returns its input
 // unchanged, without allocating, when it has nothing to change.
-
-const upperHex = "0123456789ABCDEF"
-
-// isHex reports whether c is an ASCII hex digit:
-// https://infra.spec.whatwg.org/#ascii-hex-digit.
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-// unhex returns the value of the ASCII hex digit c.
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
-}
 
 // isUnreserved reports whether c is one of RFC 3986's unreserved characters
 // (https://www.rfc-editor.org/rfc/rfc3986#section-2.3): the characters that
@@ -34,15 +16,6 @@ func unhex(c byte) byte {
 func isUnreserved(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
 		c == '-' || c == '.' || c == '_' || c == '~'
-}
-
-// isASCIIAlpha reports whether c is an ASCII letter.
-func isASCIIAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-// isPercentEscape reports whether s has a percent-encoded byte ("%" and two
-// ASCII hex digits) at i.
-func isPercentEscape(s string, i int) bool {
-	return i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
 }
 
 // normalizePercent returns s with its percent-encoding normalized as RFC 3986
@@ -60,7 +33,7 @@ func normalizePercent(s string) string {
 		return s
 	}
 	for ; i < len(s); i++ {
-		if isPercentEscape(s, i) {
+		if infra.IsPercentEncodedByteAt(s, i) {
 			c := unhex(s[i+1])<<4 | unhex(s[i+2])
 			if isUnreserved(c) || s[i+1] >= 'a' || s[i+2] >= 'a' {
 				break
@@ -74,15 +47,15 @@ func normalizePercent(s string) string {
 	b := make([]byte, 0, len(s))
 	b = append(b, s[:i]...)
 	for ; i < len(s); i++ {
-		if !isPercentEscape(s, i) {
+		if !infra.IsPercentEncodedByteAt(s, i) {
 			b = append(b, s[i])
 			continue
 		}
 		c := unhex(s[i+1])<<4 | unhex(s[i+2])
-		if isUnreserved(c) && !(isHex(c) && endsInPercentPrefix(b)) {
+		if isUnreserved(c) && !(infra.IsASCIIHexDigit(int(c)) && endsInPercentPrefix(b)) {
 			b = append(b, c)
 		} else {
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+			b = append(b, '%', infra.UpperHexDigits[c>>4], infra.UpperHexDigits[c&15])
 		}
 		i += 2
 	}
@@ -97,7 +70,7 @@ func normalizePercent(s string) string {
 // would continue.
 func endsInPercentPrefix(b []byte) bool {
 	n := len(b)
-	return n >= 1 && b[n-1] == '%' || n >= 2 && b[n-2] == '%' && isHex(b[n-1])
+	return n >= 1 && b[n-1] == '%' || n >= 2 && b[n-2] == '%' && infra.IsASCIIHexDigit(int(b[n-1]))
 }
 
 // appendUnescapedRepeatedly appends s to b percent-decoded repeatedly until
@@ -129,7 +102,7 @@ func appendUnescapedRepeatedly(b []byte, s string) []byte {
 			i += j
 		}
 		b = append(b, s[i])
-		for n := len(b); n-start >= 3 && b[n-3] == '%' && isHex(b[n-2]) && isHex(b[n-1]); n = len(b) {
+		for n := len(b); n-start >= 3 && b[n-3] == '%' && infra.IsASCIIHexDigit(int(b[n-2])) && infra.IsASCIIHexDigit(int(b[n-1])); n = len(b) {
 			b[n-3] = unhex(b[n-2])<<4 | unhex(b[n-1])
 			b = b[:n-2]
 		}
@@ -183,80 +156,15 @@ func appendEscaped[S ~string | ~[]byte](b []byte, s S, escape *byteSet) []byte {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; escape[c] {
 			b = append(b, s[done:i]...)
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+			b = append(b, '%', infra.UpperHexDigits[c>>4], infra.UpperHexDigits[c&15])
 			done = i + 1
 		}
 	}
 	return append(b, s[done:]...)
 }
 
-// indexUpper returns the index of the first ASCII upper-case letter of s, or
-// -1.
-func indexUpper(s string) int {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			return i
-		}
-	}
-	return -1
-}
-
-// lowerBytes lowercases the ASCII letters of b. It works on eight bytes at
-// a time: in each byte of a word, adding 0x80-'A' to its low seven bits sets
-// the high bit when they are 'A' or more, and adding 0x80-'Z'-1 when they are
-// more than 'Z' (no sum carries into the next byte); a byte that is an ASCII
-// upper-case letter, which has its high bit clear, then gets 0x20 added. The
-// last word may overlap the one before: lowercasing twice changes nothing.
-func lowerBytes(b []byte) {
-	if len(b) < 8 {
-		for i, c := range b {
-			if 'A' <= c && c <= 'Z' {
-				b[i] = c + 'a' - 'A'
-			}
-		}
-		return
-	}
-	for i := 0; ; i += 8 {
-		i = min(i, len(b)-8)
-		lowerWord(b[i : i+8])
-		if i == len(b)-8 {
-			return
-		}
-	}
-}
-
-// lowerWord lowercases the ASCII letters of w, 8 bytes (see lowerBytes).
-func lowerWord(w []byte) {
-	const ones = 0x0101010101010101
-	x := binary.LittleEndian.Uint64(w)
-	low := x &^ (0x80 * ones)
-	geA := low + (0x80-'A')*ones
-	gtZ := low + (0x80-'Z'-1)*ones
-	if upper := geA &^ gtZ &^ x & (0x80 * ones); upper != 0 {
-		binary.LittleEndian.PutUint64(w, x|upper>>2)
-	}
-}
-
-// appendLower appends s to b with its ASCII letters lowercased.
-func appendLower(b []byte, s string) []byte {
-	n := len(b)
-	b = append(b, s...)
-	lowerBytes(b[n:])
-	return b
-}
-
-// lowerASCII returns s with its ASCII upper-case letters lowercased, or s
-// itself when it has none.
-func lowerASCII(s string) string {
-	i := indexUpper(s)
-	if i < 0 {
-		return s
-	}
-	b := []byte(s)
-	for ; i < len(b); i++ {
-		if 'A' <= b[i] && b[i] <= 'Z' {
-			b[i] += 'a' - 'A'
-		}
-	}
-	return string(b)
+// unhex returns the value of c, an ASCII hex digit.
+func unhex(c byte) byte {
+	v, _ := infra.HexDigitValue(c)
+	return v
 }

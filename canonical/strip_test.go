@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/infra"
 )
 
 // stripSeeds are inputs for FuzzCanonicalStripOnly (and the other fuzz
@@ -201,14 +202,14 @@ func segmentKeepsParams(seg string, names []string, firstFile bool) bool {
 	if dots == "." || dots == ".." {
 		return true
 	}
-	return firstFile && len(rest) == 2 && isASCIIAlpha(rest[0]) && (rest[1] == ':' || rest[1] == '|')
+	return firstFile && len(rest) == 2 && infra.IsASCIIAlpha(int(rest[0])) && (rest[1] == ':' || rest[1] == '|')
 }
 
 // inEscape reports whether the byte of s at i is part of a percent-encoded
 // byte, its "%" included.
 func inEscape(s string, i int) bool {
 	for j := max(i-2, 0); j <= i; j++ {
-		if j+2 < len(s) && s[j] == '%' && isHex(s[j+1]) && isHex(s[j+2]) {
+		if j+2 < len(s) && s[j] == '%' && infra.IsASCIIHexDigit(int(s[j+1])) && infra.IsASCIIHexDigit(int(s[j+2])) {
 			return true
 		}
 	}
@@ -434,7 +435,7 @@ func checkStripIA(t *testing.T, u url.URL) {
 		if m, ok := mutate(s, i, true); ok {
 			out = append(out, m)
 		}
-		if s[i] == '%' && i+2 < len(s) && strings.IndexByte("89abcdefABCDEF", s[i+1]) >= 0 && isHex(s[i+2]) {
+		if s[i] == '%' && i+2 < len(s) && strings.IndexByte("89abcdefABCDEF", s[i+1]) >= 0 && infra.IsASCIIHexDigit(int(s[i+2])) {
 			c := byte('0')
 			if s[i+2] == '0' {
 				c = '1'

@@ -7,6 +7,7 @@ import (
 
 	"github.com/webstd/url"
 	"github.com/webstd/url/internal/errtext"
+	"github.com/webstd/url/internal/infra"
 )
 
 // SURTOptions choose among the variants of the SURT (Sort-friendly URI
@@ -137,7 +138,7 @@ func (o SURTOptions) ia(u url.URL) iaURL {
 		if hasPercent(q) {
 			q = minimalEscape(q, !o.KeepCase)
 		} else if !o.KeepCase {
-			q = lowerASCII(q)
+			q = infra.ASCIILowercase(q)
 		}
 		if !o.KeepSessionIDs {
 			q = stripQuerySessionIDs(q)
@@ -231,7 +232,7 @@ func minimalEscape(q string, lower bool) string {
 	var stack [256]byte
 	b := appendMinimalEscape(stack[:0], q)
 	if lower {
-		lowerBytes(b)
+		infra.LowerBytes(b)
 	}
 	return string(b)
 }
@@ -262,7 +263,7 @@ var (
 func (o SURTOptions) iaHost(h string, kind url.HostKind) (string, url.HostKind) {
 	c := collapseDots(h)
 	if kind == url.OpaqueHost {
-		c = lowerASCII(c)
+		c = infra.ASCIILowercase(c)
 	}
 	if c == "" {
 		return h, kind
@@ -419,7 +420,7 @@ func appendResolvedPath(b []byte, p []byte) []byte {
 // ":" or "|" is escaped, since the parser would make the host empty; without
 // one, "|" becomes ":", as the parser writes it.
 func fileDriveLetter(p []byte, hasHost bool) []byte {
-	if len(p) < 3 || p[0] != '/' || !isASCIIAlpha(p[1]) || p[2] != ':' && p[2] != '|' || len(p) > 3 && p[3] != '/' {
+	if len(p) < 3 || p[0] != '/' || !infra.IsASCIIAlpha(int(p[1])) || p[2] != ':' && p[2] != '|' || len(p) > 3 && p[3] != '/' {
 		return p
 	}
 	switch {
@@ -497,7 +498,8 @@ func matchesID(id string, class func(byte) bool) bool {
 	if class != nil {
 		return allASCII(id, class)
 	}
-	return allASCII(id[:8], isASCIIAlpha) && id[8] == '=' && allASCII(id[9:], isASCIIAlpha)
+	alpha := func(c byte) bool { return infra.IsASCIIAlpha(int(c)) }
+	return allASCII(id[:8], alpha) && id[8] == '=' && allASCII(id[9:], alpha)
 }
 
 // cutLastCFID removes from q the last match of the archives' ColdFusion
@@ -607,14 +609,14 @@ func isASPSessionGroups(seg string) bool {
 		return false
 	}
 	for ; len(inner) > 0; inner = inner[27:] {
-		if !isASCIIAlpha(inner[0]) || !isASPSessionID(inner[1:27]) {
+		if !infra.IsASCIIAlpha(int(inner[0])) || !isASPSessionID(inner[1:27]) {
 			return false
 		}
 	}
 	return true
 }
 
-func isAlnum(c byte) bool { return isASCIIAlpha(c) || '0' <= c && c <= '9' }
+func isAlnum(c byte) bool { return infra.IsASCIIAlpha(int(c)) || '0' <= c && c <= '9' }
 
 func allASCII(s string, f func(byte) bool) bool {
 	for i := 0; i < len(s); i++ {
@@ -728,7 +730,7 @@ func (r iaURL) appendPath(b []byte) []byte {
 	n := len(b)
 	b = append(b, r.path...)
 	if r.lowerPath {
-		lowerBytes(b[n:])
+		infra.LowerBytes(b[n:])
 	}
 	return b
 }
@@ -982,7 +984,7 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 // isScheme reports whether s is a scheme: an ASCII letter, then ASCII
 // alphanumerics, "+", "-" and ".": https://url.spec.whatwg.org/#scheme-state.
 func isScheme(s string) bool {
-	if s == "" || !isASCIIAlpha(s[0]) {
+	if s == "" || !infra.IsASCIIAlpha(int(s[0])) {
 		return false
 	}
 	return allASCII(s, func(c byte) bool { return isAlnum(c) || c == '+' || c == '-' || c == '.' })

@@ -383,6 +383,22 @@ func AppendLower(dst []byte, s string) []byte {
 	return dst
 }
 
+// LowerBytes ASCII lowercases b in place, eight bytes at a time (the last
+// eight again, in part: lowercasing twice is lowercasing once).
+func LowerBytes(b []byte) {
+	if len(b) < 8 {
+		for i, c := range b {
+			b[i] = LowerByte(c)
+		}
+		return
+	}
+	for i := 0; i+8 <= len(b); i += 8 {
+		binary.LittleEndian.PutUint64(b[i:], Lower64(binary.LittleEndian.Uint64(b[i:])))
+	}
+	last := len(b) - 8
+	binary.LittleEndian.PutUint64(b[last:], Lower64(binary.LittleEndian.Uint64(b[last:])))
+}
+
 // Lower64 returns the eight bytes of x with each ASCII upper alpha
 // lowercased: a byte of 7 bits (its top bit clear) is from "A" to "Z" when
 // adding 0x80-'A' to it sets its top bit and adding 0x80-'Z'-1 does not; no
