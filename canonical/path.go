@@ -32,14 +32,7 @@ func appendCleanPath[S ~string | ~[]byte](b []byte, p S) []byte {
 		switch {
 		case len(seg) == 0 || len(seg) == 1 && seg[0] == '.':
 		case len(seg) == 2 && seg[0] == '.' && seg[1] == '.':
-			// Remove the last segment written, and its "/".
-			if n := len(b); n > start+1 {
-				j := n - 2
-				for b[j] != '/' {
-					j--
-				}
-				b = b[:j+1]
-			}
+			b = removeLastSegment(b, start)
 		default:
 			b = append(b, seg...)
 			b = append(b, '/')
@@ -61,4 +54,17 @@ func indexByte[S ~string | ~[]byte](s S, c byte) int {
 		}
 	}
 	return -1
+}
+
+// removeLastSegment removes from b the last path segment written after
+// b[start] (a "/"), and the "/" that ends it: what ".." does.
+func removeLastSegment(b []byte, start int) []byte {
+	if n := len(b); n > start+1 {
+		j := n - 2
+		for b[j] != '/' {
+			j--
+		}
+		b = b[:j+1]
+	}
+	return b
 }

@@ -337,13 +337,7 @@ func appendArchivePath(b []byte, p []byte) []byte {
 		switch {
 		case len(seg) == 1 && seg[0] == '.':
 		case len(seg) == 2 && seg[0] == '.' && seg[1] == '.':
-			if n := len(b); n > start+1 {
-				j := n - 2
-				for b[j] != '/' {
-					j--
-				}
-				b = b[:j+1]
-			}
+			b = removeLastSegment(b, start)
 		default:
 			b = append(b, seg...)
 			b = append(b, '/')
