@@ -26,8 +26,17 @@
 // only the start and end, and the [ValidationErrorKind] it failed at, which
 // is also a sentinel for [errors.Is]. Every error of this module (of
 // [URL.ToStd], [FromStd], the setters, package urlpattern, ...) quotes an
-// input so. [IsValidURLString] and its siblings check the standard's
-// grammar of valid strings.
+// input so. The text of every error a function of the module returns
+// begins with its package's name ("url: ", "urlpattern: ", "router: ",
+// "canonical: ", "ssrf: "), then says what was done and to what; the
+// sentinels that such an error wraps as its reason ([ErrOpaquePath],
+// [ErrDialNoHost], ...), for [errors.Is], do not repeat the prefix, and
+// those a function returns as they are ([ErrTooManyPairs]) begin with it,
+// as net/http's "http: ..." sentinels and io/fs's reasons do. ssrf's Get
+// returns net/http's client errors, `Get "URL": ...`, as http.Client's
+// does. The redaction fuzz targets hold every error to this.
+// [IsValidURLString] and its siblings check the standard's grammar of
+// valid strings.
 //
 // # Queries and forms
 //

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -40,12 +39,12 @@ func urlparseFailure(input string, fromStdin bool, flags []string) []error {
 	}
 	var texts []error
 	for _, line := range strings.Split(out.String()+errOut.String(), "\n") {
-		texts = append(texts, errors.New(line))
+		texts = append(texts, errcheck.Output(line))
 		var f map[string]any
 		if json.Unmarshal([]byte(line), &f) == nil {
 			for _, v := range f {
 				if s, ok := v.(string); ok {
-					texts = append(texts, errors.New(s))
+					texts = append(texts, errcheck.Output(s))
 				}
 			}
 		}

@@ -348,10 +348,17 @@ func Errors(errs ...error) []string {
 // Check checks the property on c: every text of the errors that run returns
 // for c's input is escaped (Unescaped finds nothing in it), and none holds
 // one of secrets, the forms of the password the input yields, that no text
-// of the errors run returns for c.Placed() holds.
+// of the errors run returns for c.Placed() holds. And each error begins as
+// the module's errors do (Prefixed).
 func Check(t testing.TB, name string, c Case, secrets []string, run func(input string) []error) {
 	t.Helper()
-	texts := Errors(run(c.Input())...)
+	errs := run(c.Input())
+	for _, err := range errs {
+		if err != nil && !Prefixed(err) {
+			t.Fatalf("%s(%q): an error does not begin with its package's name: %q", name, c.Input(), err.Error())
+		}
+	}
+	texts := Errors(errs...)
 	for _, text := range texts {
 		if what := Unescaped(text); what != "" {
 			t.Fatalf("%s(%q): an error shows %s as it is: %q", name, c.Input(), what, text)
@@ -369,4 +376,38 @@ func Check(t testing.TB, name string, c Case, secrets []string, run func(input s
 	if secret, text, found := Leak(texts, allowed, secrets); found {
 		t.Fatalf("%s(%q): an error holds the password %q: %q", name, c.Input(), secret, text)
 	}
+}
+
+// Prefixes are how the error of every function of the module begins: the
+// name of its package and a colon, as net/http's errors begin "http: ",
+// then what was done and to what. The sentinels (ErrOpaquePath and the
+// like) are the reasons such an error wraps, found with errors.Is, and do
+// not repeat the prefix.
+var Prefixes = []string{"url: ", "urlpattern: ", "router: ", "canonical: ", "ssrf: ", "urlparse: "}
+
+// clientError is the form of net/http's client errors (a *net/url.Error:
+// `Get "https://h/": ...`), which ssrf's Get returns as http.Client's does.
+var clientError = regexp.MustCompile(`^[A-Z][a-z]+ "`)
+
+// Output is a text a program printed, such as a line of urlparse's
+// output: Check looks in it for passwords and hidden code points, but it
+// is no error value, and has no prefix to begin with.
+type Output string
+
+func (o Output) Error() string { return string(o) }
+
+// Prefixed reports whether err's text begins as the module's errors do:
+// with one of Prefixes, or in the form of net/http's client errors. An
+// Output needs no prefix.
+func Prefixed(err error) bool {
+	if _, ok := err.(Output); ok {
+		return true
+	}
+	text := err.Error()
+	for _, p := range Prefixes {
+		if strings.HasPrefix(text, p) {
+			return true
+		}
+	}
+	return clientError.MatchString(text)
 }
