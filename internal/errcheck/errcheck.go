@@ -328,12 +328,38 @@ func Leak(texts, allowed, secrets []string) (secret, text string, found bool) {
 		n := normalize(t)
 		for _, s := range secrets {
 			s = normalize(s)
-			if len(s) >= 3 && strings.Contains(n, s) && !strings.Contains(allowedText, s) {
+			if len(s) >= 3 && readsIn(n, s) && !strings.Contains(allowedText, s) {
 				return s, t, true
 			}
 		}
 	}
 	return "", "", false
+}
+
+// readsIn reports whether a person reads s in text: whether it occurs
+// there other than from inside a percent-escape, whose "%XX" reads as one
+// character. The password "000" is not read in "%4000" (an encoded "@"
+// and "00").
+func readsIn(text, s string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], s)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if !insideEscape(text, j) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// insideEscape reports whether text[i] is a hex digit of a "%XX" escape.
+func insideEscape(text string, i int) bool {
+	escapeAt := func(k int) bool {
+		return k >= 0 && k+2 < len(text) && text[k] == '%' && isHex(text[k+1]) && isHex(text[k+2])
+	}
+	return escapeAt(i-1) || escapeAt(i-2)
 }
 
 // Errors is the texts of errs, for Texts of several errors.

@@ -18,6 +18,10 @@ func TestLeak(t *testing.T) {
 		{`Input:"xxxxx@\\x000"`, "000", false},
 		{`at (0xc000012345)`, "000", false},
 		{`host "\u202E"`, "202E", false},
+		// An escape reads as one character: "%4000" is "@00".
+		{`parse "http://00:xxxxx%4000%23%400/"`, "000", false},
+		{`parse "http://h/%40S3CR3T"`, "S3CR3T", true},
+		{`parse "http://h/S3CR3T%40"`, "S3CR3T", true},
 	} {
 		_, _, leak := Leak([]string{tc.text}, nil, Secrets(tc.secret))
 		if leak != tc.leak {
