@@ -146,3 +146,46 @@ package url
 // The core, the design card's files, is layers 0 to 6 and setters.go,
 // urlencoded.go, searchparams.go and origin.go; the rest are extras built
 // on it.
+
+// The exports, by what each is for (TestExportTable keeps the table whole:
+// every exported name of the package is in it, and nothing else). The
+// ValidationErrorKind constants, one per row of errors.go's table, are not
+// repeated here. Where two names look alike they differ: Href is the
+// standard's getter and String Go's fmt.Stringer (the design card fixes
+// both); Search, Hash and Protocol are the standard's getters with their
+// "?", "#" and ":", and Query, Fragment and Scheme the record's values
+// without them, which tell null from empty; Host is the host and port as
+// the standard's getter gives them, HostValue the parsed host, HostPort
+// what net.Dial takes.
+//
+//	parse            Parse, ParseWithBase, MustParse, CanParse, CanParseWithBase, URL.Parse (a reference against u),
+//	                 Parser, Parser.Parse, Parser.ParseWithBase, ParseError, ParseError.Error, ParseError.Unwrap, ErrTooLong
+//	validation       ValidationError, ValidationError.String, ValidationErrorKind, ValidationErrorKind.String,
+//	                 ValidationErrorKind.Error, ValidationErrorKind.CanFail, ValidationErrorKind.Description
+//	valid strings    IsValidURLString, IsValidURLStringWithBase, IsValidHostString, IsValidDomain
+//	the URL class    URL, URL.Href, URL.Protocol, URL.Username, URL.Password, URL.Host, URL.Hostname, URL.Port,
+//	                 URL.Pathname, URL.Search, URL.Hash, URL.Origin, URL.SearchParams
+//	the record       URL.IsValid, URL.Scheme, URL.Query, URL.Fragment, URL.IsSpecial, URL.HasOpaquePath, URL.HasHost,
+//	                 URL.HostKind, URL.HostValue, URL.PortNumber, URL.HrefExcludingFragment
+//	setters          URL.SetHref, URL.SetProtocol, URL.SetUsername, URL.SetPassword, URL.SetHost, URL.SetHostname,
+//	                 URL.SetPort, URL.SetPathname, URL.SetSearch, URL.SetHash, URL.SetSearchParams,
+//	                 SetterError, SetterError.Error, SetterError.Unwrap, ErrNoURL, ErrOpaquePath,
+//	                 ErrCannotHaveUsernamePasswordPort, ErrNotAScheme, ErrSchemeChange, ErrHostnameHasPort
+//	Go values        URL.String, URL.Equal, URL.EqualExcludingFragment, URL.Clone, URL.AppendTo,
+//	                 URL.AppendText, URL.MarshalText, URL.UnmarshalText, URL.AppendBinary, URL.MarshalBinary,
+//	                 URL.UnmarshalBinary
+//	hosts            Host, ParseHost, Host.Kind, Host.String, Host.Addr, Host.PublicSuffix, Host.PublicSuffixWith,
+//	                 Host.RegistrableDomain, Host.RegistrableDomainWith, PublicSuffixList, HostKind, HostKind.String,
+//	                 NullHost, EmptyHost, DomainHost, IPv4Host, IPv6Host, OpaqueHost, DomainToASCII, DomainToUnicode
+//	origins          Origin, Origin.Scheme, Origin.Host, Origin.Port, Origin.IsOpaque, Origin.IsSameOrigin, Origin.String
+//	queries, forms   SearchParams, NewSearchParams, NewSearchParamsFromPairs, NewSearchParamsFromMap,
+//	                 NewSearchParamsFromValues, SearchParams.Append, SearchParams.Delete, SearchParams.DeleteValue,
+//	                 SearchParams.DeleteFunc, SearchParams.Get, SearchParams.GetAll, SearchParams.Has,
+//	                 SearchParams.HasValue, SearchParams.Set, SearchParams.Sort, SearchParams.Size,
+//	                 SearchParams.String, SearchParams.All, SearchParams.Keys, SearchParams.Values,
+//	                 SearchParams.Clone, SearchParams.StdValues, ParseURLEncoded, ParseURLEncodedLimit,
+//	                 ErrTooManyPairs, SerializeURLEncoded, PercentDecode, PercentDecodeString, PercentEncodeComponent
+//	for people       URL.Render, URL.Redacted
+//	net/url          URL.ToStd, FromStd, ConversionError, ConversionError.Error, ConversionError.Unwrap
+//	net/http         URL.RequestURL, URL.NewRequest
+//	connecting       URL.PortOrDefault, URL.HostPort, URL.AddrPort, ErrDialNoHost, ErrDialNoPort, ErrNotHTTP

@@ -125,3 +125,106 @@ func TestSpecialSchemes(t *testing.T) {
 		}
 	}
 }
+
+// TestExportTable checks that the table of exports at the end of doc.go
+// names every exported identifier of the package (the ValidationErrorKind
+// constants aside, which errors.go's table lists), methods of exported types
+// as Type.Method, and names nothing that is not exported.
+func TestExportTable(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	start := strings.Index(text, "// The exports, by what each is for")
+	if start < 0 {
+		t.Fatal("doc.go has no table of exports")
+	}
+	listed := map[string]bool{}
+	name := regexp.MustCompile(`\b[A-Z][A-Za-z0-9]*(\.[A-Z][A-Za-z0-9]*)?\b`)
+	for _, line := range strings.Split(text[start:], "\n") {
+		row, ok := strings.CutPrefix(line, "//\t")
+		if !ok {
+			continue
+		}
+		// The first column says what the row is for; the names follow it.
+		if i := strings.Index(row, "  "); i >= 0 {
+			row = row[i:]
+		}
+		row = regexp.MustCompile(`\([^)]*\)`).ReplaceAllString(row, "")
+		for _, n := range name.FindAllString(row, -1) {
+			listed[n] = true
+		}
+	}
+
+	fset := token.NewFileSet()
+	exported := map[string]bool{}
+	files, _ := filepath.Glob("*.go")
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		f, err := goparser.ParseFile(fset, file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if !d.Name.IsExported() {
+					continue
+				}
+				if d.Recv == nil {
+					exported[d.Name.Name] = true
+					continue
+				}
+				recv := d.Recv.List[0].Type
+				if star, ok := recv.(*ast.StarExpr); ok {
+					recv = star.X
+				}
+				if id := recv.(*ast.Ident); id.IsExported() {
+					exported[id.Name+"."+d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						if s.Name.IsExported() {
+							exported[s.Name.Name] = true
+						}
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							if n.IsExported() && !isValidationErrorKindConst(d, s) {
+								exported[n.Name] = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	for n := range exported {
+		if !listed[n] {
+			t.Errorf("%s is exported but not in doc.go's table of exports", n)
+		}
+	}
+	for n := range listed {
+		if !exported[n] {
+			t.Errorf("doc.go's table of exports names %s, which the package does not export", n)
+		}
+	}
+	if len(exported) < 150 {
+		t.Errorf("found only %d exports: the test reads the package wrong", len(exported))
+	}
+}
+
+// isValidationErrorKindConst reports whether s is in the const block of the
+// ValidationErrorKind constants, whose first spec gives the type.
+func isValidationErrorKindConst(d *ast.GenDecl, s *ast.ValueSpec) bool {
+	if d.Tok != token.CONST {
+		return false
+	}
+	first := d.Specs[0].(*ast.ValueSpec)
+	id, ok := first.Type.(*ast.Ident)
+	return ok && id.Name == "ValidationErrorKind"
+}
