@@ -69,6 +69,9 @@ func authorityPassword(c errcheck.Case, _ string) []string {
 	if err != nil || u.Password() == "" {
 		return nil
 	}
+	if !c.InAuthority() {
+		return []string{u.Password()}
+	}
 	return []string{u.Password(), c.Password}
 }
 

@@ -77,6 +77,9 @@ func authorityPassword(c errcheck.Case) []string {
 	if err != nil || u.Password() == "" {
 		return nil
 	}
+	if !c.InAuthority() {
+		return []string{u.Password()}
+	}
 	return []string{u.Password(), c.Password}
 }
 

@@ -36,6 +36,16 @@ func (c Case) Good() Case {
 	return c
 }
 
+// InAuthority reports whether the case's password is the password of its
+// input read as an authority ("user:pass@host", as a host setter and a
+// Host header read it): whether nothing before it ends the authority. A
+// "/", "?" or "#" in the prefix or the user name does, and then what the
+// case placed as a password is a path, query or fragment:
+// ":0@0#0:000@0" has the password "0" and the fragment "0:000@0".
+func (c Case) InAuthority() bool {
+	return !strings.ContainsAny(removeTabs(c.Prefix+c.User), "/?#")
+}
+
 // Placed returns the case's input with the password as the case placed it
 // replaced by as many "x" as it has bytes: what an error may hold of the
 // input and still hold no password. (A secret that the rest of the input
