@@ -272,8 +272,25 @@ func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, sp
 	if input[i] != '/' {
 		return i, e, false
 	}
-	i, ok := scanSerializedPath(input, i, file)
-	return i, e, ok
+	// The list path, from its "/" to the "?", "#" or end that follows it,
+	// read in plain runs as the path state reads them (plainPathRun).
+	// Anything the path state would change is declined: a byte to
+	// percent-encode, "\\" (a separator of a special URL, serialized as
+	// "/"), a single-dot or double-dot segment (where the run stops at the
+	// "/" before it, and the fast path at the segment), and for a file URL
+	// a first segment that may be a Windows drive letter with "|" (any
+	// whose second byte is "|").
+	if file && i+2 < len(input) && input[i+2] == '|' {
+		return i, e, false
+	}
+	i = plainPathRun(input, i+1, infra.EndsComponent|infra.ReverseSolidus)
+	switch {
+	case i == len(input) || input[i] == '?' || input[i] == '#':
+		return i, e, true
+	case input[i] == '/':
+		return i + 1, e, false
+	}
+	return i, e, false
 }
 
 // scanSerializedOpaquePath reads, from input[i] on, the opaque path that
@@ -286,42 +303,12 @@ func (u *URL) scanSerializedOpaquePath(input string, i int) (int, bool) {
 	if i < len(input) && input[i] == '/' {
 		return i, false
 	}
-	for i < len(input) && input[i] != '?' && input[i] != '#' {
+	end := opaquePathEnd(input, i)
+	for ; i < end; i++ {
 		if c := input[i]; c == ' ' || infra.C0ControlSet.Contains(c) {
 			return i, false
 		}
-		i++
 	}
 	u.flags |= opaquePathFlag
 	return i, true
-}
-
-// scanSerializedPath reads a serialized list path from input[i], which is
-// "/", to the "?", "#" or end that follows it. It reports false at anything
-// the path state would change: a byte to percent-encode, "\" (a separator
-// of a special URL, serialized as "/"), a single-dot or double-dot segment,
-// or for a file URL a first segment that is a Windows drive letter with "|"
-// (it declines any first segment whose second byte is "|").
-//
-// It does not stop at each "/": only at "?", "#", a byte it declines, and
-// "." and "%", which a dot segment starts with; there it looks back for the
-// "/" that starts a segment.
-func scanSerializedPath(input string, i int, file bool) (int, bool) {
-	if file && i+2 < len(input) && input[i+2] == '|' {
-		return i, false
-	}
-	for {
-		i = pathRun.Span(input, i+1)
-		if i == len(input) {
-			return i, true
-		}
-		if c := input[i]; infra.ByteClass[c]&infra.DotSegmentStart == 0 {
-			// The path percent-encode set holds the "?" and "#" that end
-			// the path.
-			return i, c == '?' || c == '#'
-		}
-		if input[i-1] == '/' && startsDotSegment(input[i:], infra.EndsComponent|infra.ReverseSolidus) {
-			return i, false
-		}
-	}
 }

@@ -810,22 +810,13 @@ func (p *parser) path() {
 		start, i := p.pointer, p.pointer
 		if plain {
 			for {
-				i += infra.IndexClass(input[i:], infra.PathRunEnd|infra.DotSegmentStart)
-				if i == len(input) {
+				i = plainPathRun(input, i, ends)
+				if i == len(input) || input[i] != '\\' || !p.special || p.reporting || startsDotSegment(input[i+1:], ends) {
 					break
 				}
-				if c := input[i]; infra.ByteClass[c]&infra.DotSegmentStart != 0 {
-					if i > start && input[i-1] == '/' && startsDotSegment(input[i:], ends) {
-						i-- // the segment before it ends at its "/"
-						break
-					}
-				} else if c != '\\' || !p.special || p.reporting || startsDotSegment(input[i+1:], ends) {
-					break
-				} else {
-					p.buf = append(p.buf, input[start:i]...)
-					p.buf = append(p.buf, '/')
-					start = i + 1
-				}
+				p.buf = append(p.buf, input[start:i]...)
+				p.buf = append(p.buf, '/')
+				start = i + 1
 				i++
 			}
 		} else {
@@ -916,6 +907,26 @@ func (p *parser) plainSegment() bool {
 	return !(p.file && p.segStart == int(p.u.pathStart)) && !startsDotSegment(p.input[p.pointer:], p.pathSegmentEnds())
 }
 
+// plainPathRun returns where the run of plain path segments at input[i]
+// ends (see plainSegment): at the end of input, at the first byte the path
+// state cannot copy as it is but "/" (a byte of the path percent-encode
+// set, "\\", or the "?" or "#" that ends the path), or at the "/" before a
+// segment that may be a single-dot or double-dot segment (one that a code
+// point of the classes ends). The path state and the fast path both read
+// a path's plain runs with it.
+func plainPathRun(input string, i int, ends infra.Class) int {
+	for {
+		i = pathRun.Span(input, i)
+		if i == len(input) || infra.ByteClass[input[i]]&infra.DotSegmentStart == 0 {
+			return i
+		}
+		if i > 0 && input[i-1] == '/' && startsDotSegment(input[i:], ends) {
+			return i - 1
+		}
+		i++
+	}
+}
+
 // startsDotSegment reports whether s starts with a single-dot or double-dot
 // URL path segment (https://url.spec.whatwg.org/#single-dot-path-segment)
 // that a code point of the classes ends, or the end of s: ".", "..", "%2e",
@@ -998,10 +1009,7 @@ func isDoubleDotSegment[T string | []byte](s T) bool {
 
 // opaquePath implements https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state.
 func (p *parser) opaquePath() {
-	i := p.pointer
-	for i < len(p.input) && p.input[i] != '?' && p.input[i] != '#' {
-		i++
-	}
+	i := opaquePathEnd(p.input, p.pointer)
 	run := p.input[p.pointer:i]
 	if p.reporting {
 		checkURLUnits(&p.errs, run, p.pointer)
@@ -1027,6 +1035,16 @@ func (p *parser) opaquePath() {
 	case '#':
 		p.startFragment()
 	}
+}
+
+// opaquePathEnd returns where the opaque path at input[i] ends: at the "?"
+// or "#" that starts a query or fragment, or at the end of input. The
+// opaque path state and the fast path both find it so.
+func opaquePathEnd(input string, i int) int {
+	for i < len(input) && input[i] != '?' && input[i] != '#' {
+		i++
+	}
+	return i
 }
 
 // query implements https://url.spec.whatwg.org/#query-state.
