@@ -1,13 +1,13 @@
 package url
 
 import (
-	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/net/idna"
 
+	"github.com/webstd/url/internal/benchdata"
 	"github.com/webstd/url/internal/infra"
 )
 
@@ -53,44 +53,6 @@ func corpusIDNHosts(b *testing.B) []string {
 	return hosts
 }
 
-// generatedIDNHosts returns n internationalized hosts: one to three labels
-// of 2 to 12 code points of one script (with ASCII letters and digits
-// mixed into some), upper case in some, then a top-level domain.
-func generatedIDNHosts(n int) []string {
-	scripts := [][]rune{
-		[]rune("abcdefghijklmnopqrstuvwxyzäöüßéèàçñ"),
-		[]rune("ÄÖÜÉÈÀÇÑabcdefghij"),
-		[]rune("абвгдежзийклмнопрстуфхцчшщыэюя"),
-		[]rune("αβγδεζηθικλμνξοπρστυφχψω"),
-		[]rune("日本語中文字漢字東京大阪京都"),
-		[]rune("ひらがなカタカナ"),
-		[]rune("한국어서울부산"),
-		[]rune("אבגדהוזחטיכלמנסעפצקרשת"),
-		[]rune("ابتثجحخدذرزسشصضطظعغفقكلمنهوي"),
-		[]rune("कखगघङचछजझञटठडढणतथदधनपफबभमयरलवशषसह"),
-		[]rune("กขคฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรลวศษสหฬอฮ"),
-		[]rune("ａｂｃｄｅｆ０１２"), // full-width: mapped
-	}
-	tlds := []string{".com", ".de", ".рф", ".中国", ".jp", ".org"}
-	rng := rand.New(rand.NewPCG(7, 8))
-	hosts := make([]string, n)
-	for i := range hosts {
-		var b strings.Builder
-		s := scripts[rng.IntN(len(scripts))]
-		for l := range 1 + rng.IntN(3) {
-			if l > 0 {
-				b.WriteByte('.')
-			}
-			for range 2 + rng.IntN(11) {
-				b.WriteRune(s[rng.IntN(len(s))])
-			}
-		}
-		b.WriteString(tlds[rng.IntN(len(tlds))])
-		hosts[i] = b.String()
-	}
-	return hosts
-}
-
 // BenchmarkIDNA compares the package's UTS #46 with x/net/idna's, domain to
 // ASCII (the domain parser's ToASCII with beStrict false) and domain to
 // Unicode (on the ASCII results), on the corpora's hosts that are not ASCII
@@ -102,7 +64,7 @@ func BenchmarkIDNA(b *testing.B) {
 		hosts []string
 	}{
 		{"corpus", corpusIDNHosts(b)},
-		{"generated", generatedIDNHosts(1000)},
+		{"generated", benchdata.GeneratedIDNHosts(1000)},
 	}
 	for _, set := range sets {
 		if len(set.hosts) == 0 {

@@ -4,13 +4,13 @@ import (
 	"bufio"
 	"compress/gzip"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/benchdata"
 	"golang.org/x/net/idna"
 )
 
@@ -91,53 +91,13 @@ func idnaSets(tb testing.TB) []idnaSet {
 			}
 		}
 	}
-	gen := idnaSet{name: "generated", unicode: generatedIDNHosts(1000)}
+	gen := idnaSet{name: "generated", unicode: benchdata.GeneratedIDNHosts(1000)}
 	for _, h := range gen.unicode {
 		if a, err := url.DomainToASCII(h); err == nil {
 			gen.ascii = append(gen.ascii, a)
 		}
 	}
 	return []idnaSet{corpus, gen}
-}
-
-// generatedIDNHosts returns n internationalized hosts: one to three labels
-// of 2 to 12 code points of one script (with ASCII letters and digits mixed
-// into some), then a top-level domain. It is the generator of the main
-// module's BenchmarkIDNA (idna_bench_test.go), with the same seed, so both
-// benchmarks run on the same hosts.
-func generatedIDNHosts(n int) []string {
-	scripts := [][]rune{
-		[]rune("abcdefghijklmnopqrstuvwxyzäöüßéèàçñ"),
-		[]rune("ÄÖÜÉÈÀÇÑabcdefghij"),
-		[]rune("абвгдежзийклмнопрстуфхцчшщыэюя"),
-		[]rune("αβγδεζηθικλμνξοπρστυφχψω"),
-		[]rune("日本語中文字漢字東京大阪京都"),
-		[]rune("ひらがなカタカナ"),
-		[]rune("한국어서울부산"),
-		[]rune("אבגדהוזחטיכלמנסעפצקרשת"),
-		[]rune("ابتثجحخدذرزسشصضطظعغفقكلمنهوي"),
-		[]rune("कखगघङचछजझञटठडढणतथदधनपफबभमयरलवशषसह"),
-		[]rune("กขคฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรลวศษสหฬอฮ"),
-		[]rune("ａｂｃｄｅｆ０１２"), // full-width: mapped
-	}
-	tlds := []string{".com", ".de", ".рф", ".中国", ".jp", ".org"}
-	rng := rand.New(rand.NewPCG(7, 8))
-	hosts := make([]string, n)
-	for i := range hosts {
-		var b strings.Builder
-		s := scripts[rng.IntN(len(scripts))]
-		for l := range 1 + rng.IntN(3) {
-			if l > 0 {
-				b.WriteByte('.')
-			}
-			for range 2 + rng.IntN(11) {
-				b.WriteRune(s[rng.IntN(len(s))])
-			}
-		}
-		b.WriteString(tlds[rng.IntN(len(tlds))])
-		hosts[i] = b.String()
-	}
-	return hosts
 }
 
 // An idnaLibrary is one implementation under measurement.
