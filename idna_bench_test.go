@@ -5,24 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/net/idna"
-
 	"github.com/webstd/url/internal/benchdata"
 	"github.com/webstd/url/internal/infra"
-)
-
-// xnetUTS46 is x/net/idna configured as the package used it before it had
-// its own UTS #46 (lenient: the domain parser with beStrict false), for
-// BenchmarkIDNA's comparison only.
-var xnetUTS46 = idna.New(
-	idna.MapForLookup(),
-	idna.ValidateLabels(true),
-	idna.Transitional(false),
-	idna.CheckHyphens(false),
-	idna.CheckJoiners(true),
-	idna.BidiRule(),
-	idna.StrictDomainName(false),
-	idna.VerifyDNSLength(false),
 )
 
 // corpusIDNHosts returns the hosts of the corpora's URLs that are not ASCII
@@ -89,8 +73,8 @@ func BenchmarkIDNA(b *testing.B) {
 			})
 		}
 		run("ToASCII/ours", set.hosts, func(h string) { sinkString, _ = uts46ToASCII(h, uts46Lenient) })
-		run("ToASCII/xnet", set.hosts, func(h string) { sinkString, _ = xnetUTS46.ToASCII(h) })
+		run("ToASCII/xnet", set.hosts, func(h string) { sinkString, _ = benchdata.XNetUTS46.ToASCII(h) })
 		run("ToUnicode/ours", asciiHosts, func(h string) { sinkString, _ = uts46Process(h, uts46Lenient) })
-		run("ToUnicode/xnet", asciiHosts, func(h string) { sinkString, _ = xnetUTS46.ToUnicode(h) })
+		run("ToUnicode/xnet", asciiHosts, func(h string) { sinkString, _ = benchdata.XNetUTS46.ToUnicode(h) })
 	}
 }

@@ -171,20 +171,6 @@ func oursDomainToASCII(h string) (string, bool) {
 	return a, err == nil
 }
 
-// xnetUTS46 is x/net/idna with the flags of the standard's domain to ASCII
-// (beStrict false) and domain to Unicode, as in the main module's
-// BenchmarkIDNA.
-var xnetUTS46 = idna.New(
-	idna.MapForLookup(),
-	idna.ValidateLabels(true),
-	idna.Transitional(false),
-	idna.CheckHyphens(false),
-	idna.CheckJoiners(true),
-	idna.BidiRule(),
-	idna.StrictDomainName(false),
-	idna.VerifyDNSLength(false),
-)
-
 // xnetDomainToASCII is domain to ASCII with beStrict false on x/net/idna:
 // an ASCII domain is lowercased, another goes through ToASCII, and the
 // result fails when it is empty or holds a forbidden domain code point.
@@ -194,7 +180,7 @@ func xnetDomainToASCII(h string) (string, bool) {
 		r = strings.ToLower(h)
 	} else {
 		var err error
-		if r, err = xnetUTS46.ToASCII(h); err != nil {
+		if r, err = benchdata.XNetUTS46.ToASCII(h); err != nil {
 			return "", false
 		}
 	}
@@ -207,7 +193,7 @@ func xnetDomainToASCII(h string) (string, bool) {
 // xnetDomainToUnicode is domain to Unicode on x/net/idna: domain itself
 // when ToUnicode records an error.
 func xnetDomainToUnicode(h string) string {
-	r, err := xnetUTS46.ToUnicode(h)
+	r, err := benchdata.XNetUTS46.ToUnicode(h)
 	if err != nil {
 		return h
 	}

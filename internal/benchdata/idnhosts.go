@@ -6,6 +6,23 @@ package benchdata
 import (
 	"math/rand/v2"
 	"strings"
+
+	"golang.org/x/net/idna"
+)
+
+// XNetUTS46 is golang.org/x/net/idna with the flags of the standard's
+// domain to ASCII with beStrict false (https://url.spec.whatwg.org/#idna),
+// as package url used it before it had a UTS #46 of its own: what the
+// IDNA benchmarks compare it with.
+var XNetUTS46 = idna.New(
+	idna.MapForLookup(),
+	idna.ValidateLabels(true),
+	idna.Transitional(false),
+	idna.CheckHyphens(false),
+	idna.CheckJoiners(true),
+	idna.BidiRule(),
+	idna.StrictDomainName(false),
+	idna.VerifyDNSLength(false),
 )
 
 // GeneratedIDNHosts returns n internationalized hosts, the same for the
