@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/infra"
 	"github.com/webstd/url/urlpattern"
 )
 
@@ -321,7 +322,8 @@ func sameDecoded(t *testing.T, where string, read, next url.URL, prefix string) 
 		return read
 	}
 	for i := strings.IndexByte(pathQuery(next), '%'); i >= 0 && i+2 < len(pathQuery(next)); i++ {
-		if s := pathQuery(next); s[i] == '%' && strings.ContainsAny(s[i+1:i+3], "abcdef") {
+		// (Only an escape: "%Xa" is a "%" the parser leaves as it is.)
+		if s := pathQuery(next); infra.IsPercentEncodedByteAt(s, i) && strings.ContainsAny(s[i+1:i+3], "abcdef") {
 			t.Fatalf("%s: redirected to %q, with hex digits in lower case", where, next.Href())
 		}
 	}
