@@ -52,8 +52,19 @@ func (c Case) InAuthority() bool {
 // spells, such as a user name equal to the password, is no leak.) The
 // length is the password's so that the offsets and lengths an error
 // states are the input's: a password "0: " is no leak in "at 20: ".
+//
+// Only the password is replaced: of a password that a "/", "?" or "#" cuts
+// (see Secrets), what follows its last "@" before the cut is the host and
+// the rest of the input, and stays. "000@000#" is the password "000" and
+// the host "000", which an error may show.
 func (c Case) Placed() string {
-	return c.Prefix + c.User + ":" + strings.Repeat("x", len(c.Password)) + "@" + c.Suffix
+	password, rest := c.Password, ""
+	if i := strings.IndexAny(password, "/?#"); i >= 0 && !strings.ContainsAny(password[:i], "\t\n\r") {
+		if j := strings.LastIndexByte(password[:i], '@'); j >= 0 {
+			password, rest = password[:j], password[j:]
+		}
+	}
+	return c.Prefix + c.User + ":" + strings.Repeat("x", len(password)) + rest + "@" + c.Suffix
 }
 
 // Secrets returns the forms in which the passwords may appear in a text:
