@@ -1,7 +1,9 @@
 package urlpattern
 
 import (
+	"reflect"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/webstd/url/internal/jsregexp"
@@ -73,6 +75,35 @@ func compileComponent(input string, callback encodingCallback, opts options) (*c
 	//    regular expression is regular expression, group name list is name
 	//    list, and has regexp groups is has regexp groups.
 	return c, nil
+}
+
+// wildcards holds the component compiled from "*" for each encoding
+// callback and options: the pattern of every component a pattern leaves
+// out (a constructor string without a username, search or hash, an init
+// without them), which most patterns have four or more of. A component is
+// never changed once compiled, so patterns share these.
+var wildcards sync.Map // wildcardKey → *component
+
+type wildcardKey struct {
+	callback uintptr // the encoding callback's code
+	opts     options
+}
+
+// compileShared is compileComponent, with the component of "*" compiled
+// once for each encoding callback and options and then shared.
+func compileShared(input string, callback encodingCallback, opts options) (*component, error) {
+	if input != "*" {
+		return compileComponent(input, callback, opts)
+	}
+	key := wildcardKey{reflect.ValueOf(callback).Pointer(), opts}
+	if c, ok := wildcards.Load(key); ok {
+		return c.(*component), nil
+	}
+	c, err := compileComponent(input, callback, opts)
+	if err == nil {
+		wildcards.Store(key, c)
+	}
+	return c, err
 }
 
 // matchesSpecialScheme implements

@@ -1,7 +1,11 @@
 package urlpattern
 
 import (
+	"errors"
+	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -148,4 +152,49 @@ func TestDirectMatchWPT(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d distinct components matched directly, each checked on %d inputs", direct, len(seen), len(inputs))
+}
+
+// TestDuplicateNames checks is a duplicate name
+// (https://urlpattern.spec.whatwg.org/#is-a-duplicate-name) on either side
+// of maxScannedNames, where the parser stops looking through its parts and
+// keeps a set of their names: a name used twice is refused wherever the
+// two are, and fixed text between the groups has no name.
+func TestDuplicateNames(t *testing.T) {
+	for _, n := range []int{2, maxScannedNames - 1, maxScannedNames, maxScannedNames + 1, 3 * maxScannedNames} {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "/x:g%d", i)
+		}
+		if _, err := Parse("https://h" + b.String()); err != nil {
+			t.Errorf("%d distinct names: %v", n, err)
+		}
+		for _, dup := range []string{"/:g0", "/:g" + strconv.Itoa(n-1)} {
+			if _, err := Parse("https://h" + b.String() + dup); !errors.Is(err, ErrDuplicateName) {
+				t.Errorf("%d names and %q again: %v, want ErrDuplicateName", n, dup, err)
+			}
+		}
+	}
+}
+
+// TestWildcardShared checks that patterns share the component compiled from
+// "*" where its encoding callback and options are the same, and only there.
+func TestWildcardShared(t *testing.T) {
+	a, b := MustParse("https://h/a"), MustParse("https://g/b")
+	if a.components[Username] != b.components[Username] || a.components[Hash] != b.components[Hash] {
+		t.Error(`two patterns compiled "*" twice`)
+	}
+	if a.components[Username] == a.components[Password] {
+		t.Error("the username and password components share one: their encoding callbacks differ")
+	}
+	c, err := Options{IgnoreCase: true}.Parse("https://h/a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.components[Hash] == a.components[Hash] {
+		t.Error("ignoreCase and case-sensitive patterns share a component")
+	}
+	special, opaque := MustParse("https://h"), MustParse("foo:*")
+	if special.components[Pathname] == opaque.components[Pathname] {
+		t.Error("a special and an opaque pathname share a component: their encoding callbacks differ")
+	}
 }

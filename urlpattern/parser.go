@@ -61,7 +61,7 @@ type patternParser struct {
 	pendingFixedValue     []byte
 	index                 int
 	nextNumericName       int
-	names                 map[string]bool // the names of the parts, for isDuplicateName
+	names                 map[string]bool // the names of the parts, for isDuplicateName, once there are many
 }
 
 // parsePatternString implements https://urlpattern.spec.whatwg.org/#parse-a-pattern-string.
@@ -379,10 +379,17 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 	// 19. Let part be a new part whose type is type, value is regexp value,
 	//     modifier is modifier, name is name, prefix is encoded prefix, and
 	//     suffix is encoded suffix. 20. Append part to parser's part list.
-	if p.names == nil {
-		p.names = map[string]bool{}
+	if p.names != nil {
+		p.names[name] = true
+	} else if len(p.parts) >= maxScannedNames {
+		p.names = make(map[string]bool, 2*maxScannedNames)
+		for _, q := range p.parts {
+			if q.Type != partFixedText {
+				p.names[q.Name] = true
+			}
+		}
+		p.names[name] = true
 	}
-	p.names[name] = true
 	p.parts = append(p.parts, part{
 		Type:     typ,
 		Value:    regexpValue,
@@ -397,4 +404,22 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 // isDuplicateName implements https://urlpattern.spec.whatwg.org/#is-a-duplicate-name:
 // whether a part of parser's part list has the name name. (The parts of
 // fixed text have the empty name, which no other part has.)
-func (p *patternParser) isDuplicateName(name string) bool { return p.names[name] }
+//
+// Up to maxScannedNames parts (nearly every pattern) it looks through
+// them; past that through a set of their names, which keeps a pattern of
+// many groups linear.
+func (p *patternParser) isDuplicateName(name string) bool {
+	if p.names != nil {
+		return p.names[name]
+	}
+	for _, q := range p.parts {
+		if q.Name == name && q.Type != partFixedText {
+			return true
+		}
+	}
+	return false
+}
+
+// maxScannedNames is how many parts isDuplicateName looks through before
+// it keeps a set of their names.
+const maxScannedNames = 16

@@ -184,7 +184,7 @@ func create(input patternInput, baseURL *string, opts Options) (_ *Pattern, err 
 	// 7. Let urlPattern be a new URL pattern.
 	p := &Pattern{}
 	compile := func(c Component, callback encodingCallback, o options) error {
-		comp, err := compileComponent(**processed.field(c), callback, o)
+		comp, err := compileShared(**processed.field(c), callback, o)
 		if err != nil {
 			return withComponent(err, c)
 		}
