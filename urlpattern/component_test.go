@@ -198,3 +198,13 @@ func TestWildcardShared(t *testing.T) {
 		t.Error("a special and an opaque pathname share a component: their encoding callbacks differ")
 	}
 }
+
+// TestSegmentWildcardRegexp holds the constants of
+// generateSegmentWildcardRegexp to the standard's steps.
+func TestSegmentWildcardRegexp(t *testing.T) {
+	for _, d := range []string{"", "/", ".", "-"} {
+		if got, want := generateSegmentWildcardRegexp(options{delimiter: d}), "[^"+escapeRegexpString(d)+"]+?"; got != want {
+			t.Errorf("delimiter %q: %q, want %q", d, got, want)
+		}
+	}
+}

@@ -77,6 +77,17 @@ func parsePatternString(input string, opts options, callback encodingCallback) (
 		return nil, err
 	}
 	p.tokens = tokens
+	// (A part is a group, with the fixed text before it, or the fixed text
+	// at the end: room for as many as the groups' tokens allow, so that
+	// the list is allocated once.)
+	n := 1
+	for _, t := range tokens {
+		switch t.typ {
+		case tokenName, tokenRegexp, tokenAsterisk, tokenOpen:
+			n += 2
+		}
+	}
+	p.parts = make(partList, 0, min(n, len(tokens)))
 	// 3. While parser's index is less than parser's token list's size:
 	for p.index < len(p.tokens) {
 		// 3.1. Let char token be the result of running try to consume a
@@ -189,6 +200,16 @@ func generateSegmentWildcardRegexp(opts options) string {
 	// 1. Let result be "[^". 2. Append the result of running escape a
 	//    regexp string given options's delimiter code point. 3. Append
 	//    "]+?". 4. Return result.
+	//    (The options of the standard have three delimiters, whose
+	//    results are constants.)
+	switch opts.delimiter {
+	case "":
+		return "[^]+?"
+	case "/":
+		return "[^\\/]+?"
+	case ".":
+		return "[^\\.]+?"
+	}
 	return "[^" + escapeRegexpString(opts.delimiter) + "]+?"
 }
 

@@ -127,6 +127,9 @@ type patternInput struct {
 
 // create implements https://urlpattern.spec.whatwg.org/#url-pattern-create.
 // Its error is sealed (see sealed).
+// wildcard is the "*" that create gives the components an init leaves out.
+var wildcard = "*"
+
 func create(input patternInput, baseURL *string, opts Options) (_ *Pattern, err error) {
 	// 1. Let init be null.
 	var init Init
@@ -171,7 +174,7 @@ func create(input patternInput, baseURL *string, opts Options) (_ *Pattern, err 
 	//    processedInit[componentName] does not exist, then set it to "*".
 	for c := Protocol; c <= Hash; c++ {
 		if f := processed.field(c); *f == nil {
-			*f = new("*")
+			*f = &wildcard // (processed is read from here on, never written through)
 		}
 	}
 	// 6. If processedInit["protocol"] is a special scheme and
