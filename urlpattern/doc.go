@@ -33,7 +33,13 @@
 // [Result]: its inputs and, for each component, the input it matched and
 // the values of its groups, where a group that did not take part in the
 // match, JavaScript's undefined, is a [Group] with Defined false, told
-// apart from one that matched the empty string.
+// apart from one that matched the empty string. [ComponentResult.All] gives
+// the groups in the pattern's order, [Pattern.GroupNames] their names.
+// A Result, an Init and a Component have the JSON forms JavaScript gives
+// them: JSON.stringify of a result ({"pathname": {"groups": {"id": "42"},
+// "input": "/books/42"}, ...}, undefined groups left out), an init as
+// {"pathname": "/books/:id", "baseURL": ...}, and a component by the name
+// [ParseComponent] reads.
 //
 // Where JavaScript throws a TypeError, the functions return an [*Error]
 // that says which step of the standard failed ([ErrorKind], a sentinel for

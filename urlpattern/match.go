@@ -59,8 +59,13 @@ type ComponentResult struct {
 	// Groups holds the value of each group of the component's pattern, by
 	// its name: the name after ":" for a named group, "0", "1", ... for
 	// the others ("*" and "(regexp)") in order. It is nil when the pattern
-	// has no group.
+	// has no group. [ComponentResult.All] gives them in the order of the
+	// pattern.
 	Groups map[string]Group
+
+	// names is the component's group name list, in the pattern's order,
+	// for All and the JSON form.
+	names []string
 }
 
 // A Group is the value of a group of a pattern in a match: the standard's
@@ -288,5 +293,5 @@ func (c *component) componentMatchResult(input string, values []Group) Component
 		groups[name] = values[i]
 	}
 	// 6. Set result["groups"] to groups. 7. Return result.
-	return ComponentResult{Input: input, Groups: groups}
+	return ComponentResult{Input: input, Groups: groups, names: c.names}
 }

@@ -1,0 +1,267 @@
+package urlpattern
+
+import (
+	"bytes"
+	"encoding/json"
+	"iter"
+	"slices"
+	"strconv"
+)
+
+// The JSON forms of this file are those of JavaScript's URLPattern:
+// JSON.stringify of a URLPatternResult and of a URLPatternInit, so that a
+// result or an init goes to and from JavaScript (and APIs written for it)
+// as it is. A WebIDL dictionary has its members in lexicographic order
+// (https://webidl.spec.whatwg.org/#dfn-dictionary-members), and so has the
+// JSON of one; a member that is not present, or a group that is
+// undefined, is left out, as JSON.stringify leaves out undefined.
+// json.Marshal escapes "<", ">" and "&" as Go does for HTML; a
+// json.Encoder with SetEscapeHTML(false) writes what JSON.stringify
+// writes, byte for byte but for U+2028 and U+2029, which Go escapes.
+
+// ParseComponent returns the component the standard names name
+// ("protocol", "username", ..., "hash", as [Component.String] gives
+// them), and false for any other name.
+func ParseComponent(name string) (Component, bool) {
+	for c, n := range componentNames {
+		if n == name {
+			return Component(c), true
+		}
+	}
+	return 0, false
+}
+
+// MarshalText returns the standard's name of c, for encoding/json and the
+// like. It fails for a Component that is none of the eight.
+func (c Component) MarshalText() ([]byte, error) {
+	if c >= numComponents {
+		return nil, &Error{Kind: ErrComponent, Input: c.String()}
+	}
+	return []byte(componentNames[c]), nil
+}
+
+// UnmarshalText sets c to the component the standard names text.
+func (c *Component) UnmarshalText(text []byte) error {
+	v, ok := ParseComponent(string(text))
+	if !ok {
+		return &Error{Kind: ErrComponent, Input: string(text)}
+	}
+	*c = v
+	return nil
+}
+
+// GroupNames returns the names of the groups of p's component c, in the
+// order of the pattern (the component's group name list,
+// https://urlpattern.spec.whatwg.org/#component-group-name-list): named
+// groups by their names, the others "0", "1", ... For a pattern that is
+// not valid, or a component without groups, it returns nil.
+func (p *Pattern) GroupNames(c Component) []string {
+	if !p.valid() || c >= numComponents {
+		return nil
+	}
+	return slices.Clone(p.components[c].names)
+}
+
+// All returns the groups of r in the order of the pattern's group name
+// list (see [Pattern.GroupNames]), undefined ones included. For a
+// ComponentResult built by hand it gives Groups in the order JavaScript
+// gives an object's keys: numbered names ascending, then the others
+// sorted.
+func (r ComponentResult) All() iter.Seq2[string, Group] {
+	return func(yield func(string, Group) bool) {
+		for _, name := range r.groupNames() {
+			if !yield(name, r.Groups[name]) {
+				return
+			}
+		}
+	}
+}
+
+// groupNames returns the names of r's groups in the pattern's order, or,
+// for a ComponentResult built by hand, in a JavaScript object's order.
+func (r ComponentResult) groupNames() []string {
+	if len(r.names) == len(r.Groups) {
+		return r.names
+	}
+	names := make([]string, 0, len(r.Groups))
+	for name := range r.Groups {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return jsKeyOrder(names)
+}
+
+// jsKeyOrder returns names in the order of the keys of a JavaScript object
+// that got them in that order (https://tc39.es/ecma262/#sec-ordinaryownpropertykeys):
+// array indices first, ascending, then the others as they came.
+func jsKeyOrder(names []string) []string {
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		if isArrayIndex(n) {
+			out = append(out, n)
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		x, _ := strconv.ParseUint(a, 10, 32)
+		y, _ := strconv.ParseUint(b, 10, 32)
+		return int(int64(x) - int64(y))
+	})
+	for _, n := range names {
+		if !isArrayIndex(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// isArrayIndex reports whether s is an array index of ECMAScript: the
+// canonical decimal form of an integer from 0 to 2³² − 2.
+func isArrayIndex(s string) bool {
+	n, err := strconv.ParseUint(s, 10, 32)
+	return err == nil && n < 1<<32-1 && strconv.FormatUint(n, 10) == s
+}
+
+// MarshalJSON writes r as JSON.stringify writes a URLPatternResult:
+//
+//	{"hash":{"groups":{"0":""},"input":""},"hostname":{...},"inputs":["https://example.com/books/42"],...}
+//
+// with the components and "inputs" in lexicographic order, as the members
+// of a dictionary are, each component's groups in the order of a
+// JavaScript object's keys (numbered groups first), and undefined groups
+// left out. "inputs" holds the input strings, or for [Pattern.ExecInit]
+// the init.
+func (r *Result) MarshalJSON() ([]byte, error) {
+	if r == nil {
+		return []byte("null"), nil
+	}
+	b := []byte{'{'}
+	var err error
+	for i, key := range []string{"hash", "hostname", "inputs", "password", "pathname", "port", "protocol", "search", "username"} {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, key)
+		b = append(b, ':')
+		var v []byte
+		if key == "inputs" {
+			inputs := make([]any, 0, len(r.Inputs)+1)
+			if r.Init != nil {
+				inputs = append(inputs, r.Init)
+			}
+			for _, s := range r.Inputs {
+				inputs = append(inputs, s)
+			}
+			v, err = marshalJS(inputs)
+		} else {
+			c, _ := ParseComponent(key)
+			v, err = r.Component(c).MarshalJSON()
+		}
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, v...)
+	}
+	return append(b, '}'), nil
+}
+
+// MarshalJSON writes r as JSON.stringify writes a
+// URLPatternComponentResult: {"groups":{...},"input":"..."}, the groups in
+// the order of [ComponentResult.All] (which is a JavaScript object's:
+// numbered groups first), the undefined ones left out.
+func (r ComponentResult) MarshalJSON() ([]byte, error) {
+	b := []byte(`{"groups":{`)
+	first := true
+	for _, name := range jsKeyOrder(r.groupNames()) {
+		g := r.Groups[name]
+		if !g.Defined {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = appendJSONString(b, name)
+		b = append(b, ':')
+		b = appendJSONString(b, g.Value)
+	}
+	b = append(b, `},"input":`...)
+	b = appendJSONString(b, r.Input)
+	return append(b, '}'), nil
+}
+
+// MarshalJSON writes g as JavaScript has it: its value, or null when it is
+// undefined (which an object's JSON leaves out altogether).
+func (g Group) MarshalJSON() ([]byte, error) {
+	if !g.Defined {
+		return []byte("null"), nil
+	}
+	return appendJSONString(nil, g.Value), nil
+}
+
+// UnmarshalJSON reads a group from a string, or from null as undefined.
+func (g *Group) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		*g = Group{}
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	*g = Group{Value: s, Defined: true}
+	return nil
+}
+
+// initJSON is the JSON form of an Init: URLPatternInit's members, by their
+// names in JavaScript, in lexicographic order.
+type initJSON struct {
+	BaseURL  *string `json:"baseURL,omitempty"`
+	Hash     *string `json:"hash,omitempty"`
+	Hostname *string `json:"hostname,omitempty"`
+	Password *string `json:"password,omitempty"`
+	Pathname *string `json:"pathname,omitempty"`
+	Port     *string `json:"port,omitempty"`
+	Protocol *string `json:"protocol,omitempty"`
+	Search   *string `json:"search,omitempty"`
+	Username *string `json:"username,omitempty"`
+}
+
+// MarshalJSON writes init as JSON.stringify writes a URLPatternInit:
+// {"baseURL":"https://h/","pathname":"/a/:id"}, with the members that are
+// present, by their JavaScript names, in lexicographic order.
+func (init Init) MarshalJSON() ([]byte, error) {
+	return marshalJS(initJSON{init.BaseURL, init.Hash, init.Hostname, init.Password, init.Pathname,
+		init.Port, init.Protocol, init.Search, init.Username})
+}
+
+// UnmarshalJSON reads a URLPatternInit as JavaScript writes it, so that an
+// init from JavaScript (or written for it) builds a pattern as it does
+// there: New(init).
+func (init *Init) UnmarshalJSON(data []byte) error {
+	var j initJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*init = Init{Protocol: j.Protocol, Username: j.Username, Password: j.Password, Hostname: j.Hostname,
+		Port: j.Port, Pathname: j.Pathname, Search: j.Search, Hash: j.Hash, BaseURL: j.BaseURL}
+	return nil
+}
+
+// appendJSONString appends s as a JSON string, as marshalJS writes one.
+func appendJSONString(b []byte, s string) []byte {
+	v, _ := marshalJS(s)
+	return append(b, v...)
+}
+
+// marshalJS is json.Marshal without the escapes of "<", ">" and "&" for
+// HTML, which JSON.stringify does not write. (Go's JSON writes U+2028 and
+// U+2029 escaped where JSON.stringify does not: the same string.)
+func marshalJS(v any) ([]byte, error) {
+	var b bytes.Buffer
+	e := json.NewEncoder(&b)
+	e.SetEscapeHTML(false)
+	if err := e.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}

@@ -1,0 +1,171 @@
+package urlpattern
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestResultJSON checks that a result's JSON is what JSON.stringify gives
+// of JavaScript's result for the same pattern and input: the want strings
+// are Node 24's output (V8 with ada's URLPattern), but for the order of
+// named groups, where Node does not keep the pattern's order ("name"
+// before "id") and the standard's record does.
+func TestResultJSON(t *testing.T) {
+	for _, c := range []struct {
+		pattern any // a constructor string or an Init
+		input   any // a URL string, [2]string{input, base}, or an Init
+		want    string
+	}{
+		{"https://example.com/books/:id/*", "https://example.com/books/42/chapters/7?x=1",
+			`{"hash":{"groups":{"0":""},"input":""},"hostname":{"groups":{},"input":"example.com"},"inputs":["https://example.com/books/42/chapters/7?x=1"],"password":{"groups":{"0":""},"input":""},"pathname":{"groups":{"0":"chapters/7","id":"42"},"input":"/books/42/chapters/7"},"port":{"groups":{},"input":""},"protocol":{"groups":{},"input":"https"},"search":{"groups":{"0":"x=1"},"input":"x=1"},"username":{"groups":{"0":""},"input":""}}`},
+		// An optional group that matched nothing is undefined: left out.
+		{[2]string{"/books/:id?", "https://example.com"}, [2]string{"/books", "https://example.com"},
+			`{"hash":{"groups":{"0":""},"input":""},"hostname":{"groups":{},"input":"example.com"},"inputs":["/books","https://example.com"],"password":{"groups":{"0":""},"input":""},"pathname":{"groups":{},"input":"/books"},"port":{"groups":{},"input":""},"protocol":{"groups":{},"input":"https"},"search":{"groups":{"0":""},"input":""},"username":{"groups":{"0":""},"input":""}}`},
+		{"https://a.example/:id/*/(\\d+)/:name", "https://a.example/x/y/7/z",
+			`{"hash":{"groups":{"0":""},"input":""},"hostname":{"groups":{},"input":"a.example"},"inputs":["https://a.example/x/y/7/z"],"password":{"groups":{"0":""},"input":""},"pathname":{"groups":{"0":"y","1":"7","id":"x","name":"z"},"input":"/x/y/7/z"},"port":{"groups":{},"input":""},"protocol":{"groups":{},"input":"https"},"search":{"groups":{"0":""},"input":""},"username":{"groups":{"0":""},"input":""}}`},
+		{Init{Pathname: new("/a/:id")}, Init{Pathname: new("/a/1"), BaseURL: new("https://h/")},
+			`{"hash":{"groups":{"0":""},"input":""},"hostname":{"groups":{"0":"h"},"input":"h"},"inputs":[{"baseURL":"https://h/","pathname":"/a/1"}],"password":{"groups":{"0":""},"input":""},"pathname":{"groups":{"id":"1"},"input":"/a/1"},"port":{"groups":{"0":""},"input":""},"protocol":{"groups":{"0":"https"},"input":"https"},"search":{"groups":{"0":""},"input":""},"username":{"groups":{"0":""},"input":""}}`},
+		{Init{Pathname: new("/a/:id"), Search: new("q=:q")}, Init{Pathname: new("/a/1"), Search: new("q=2"), Hostname: new("h")},
+			`{"hash":{"groups":{"0":""},"input":""},"hostname":{"groups":{"0":"h"},"input":"h"},"inputs":[{"hostname":"h","pathname":"/a/1","search":"q=2"}],"password":{"groups":{"0":""},"input":""},"pathname":{"groups":{"id":"1"},"input":"/a/1"},"port":{"groups":{"0":""},"input":""},"protocol":{"groups":{"0":""},"input":""},"search":{"groups":{"q":"2"},"input":"q=2"},"username":{"groups":{"0":""},"input":""}}`},
+		{"https://:sub.example.com/*", "https://cdn.example.com/",
+			`{"hash":{"groups":{"0":""},"input":""},"hostname":{"groups":{"sub":"cdn"},"input":"cdn.example.com"},"inputs":["https://cdn.example.com/"],"password":{"groups":{"0":""},"input":""},"pathname":{"groups":{"0":""},"input":"/"},"port":{"groups":{},"input":""},"protocol":{"groups":{},"input":"https"},"search":{"groups":{"0":""},"input":""},"username":{"groups":{"0":""},"input":""}}`},
+	} {
+		var p *Pattern
+		var err error
+		switch v := c.pattern.(type) {
+		case string:
+			p, err = Parse(v)
+		case [2]string:
+			p, err = ParseWithBase(v[0], v[1])
+		case Init:
+			p, err = New(v)
+		}
+		if err != nil {
+			t.Fatalf("%v: %v", c.pattern, err)
+		}
+		var r *Result
+		switch v := c.input.(type) {
+		case string:
+			r = p.Exec(v)
+		case [2]string:
+			r = p.ExecWithBase(v[0], v[1])
+		case Init:
+			r = p.ExecInit(v)
+		}
+		got, err := json.Marshal(r)
+		if err != nil || string(got) != c.want {
+			t.Errorf("%v on %v:\n got %s (%v)\nwant %s", c.pattern, c.input, got, err, c.want)
+		}
+	}
+}
+
+// TestGroupOrder checks that GroupNames and All give the groups in the
+// pattern's order, and a result's JSON in a JavaScript object's (numbered
+// groups first).
+func TestGroupOrder(t *testing.T) {
+	p := MustParse("https://h/:z/*/:a/(\\d+)/:m?")
+	want := []string{"z", "0", "a", "1", "m"}
+	if got := p.GroupNames(Pathname); !slices.Equal(got, want) {
+		t.Errorf("GroupNames = %q, want %q", got, want)
+	}
+	r := p.Exec("https://h/1/2/3/4")
+	var got []string
+	for name, g := range r.Pathname.All() {
+		got = append(got, name)
+		if name == "m" && g.Defined {
+			t.Errorf("m = %+v, want undefined", g)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("All = %q, want %q", got, want)
+	}
+	b, _ := json.Marshal(r.Pathname)
+	if w := `{"groups":{"0":"2","1":"4","z":"1","a":"3"},"input":"/1/2/3/4"}`; string(b) != w {
+		t.Errorf("JSON %s, want %s", b, w)
+	}
+	// Built by hand: a JavaScript object's order.
+	hand := ComponentResult{Groups: map[string]Group{"b": {"x", true}, "10": {"y", true}, "2": {"z", true}, "a": {}}}
+	got = got[:0]
+	for name := range hand.All() {
+		got = append(got, name)
+	}
+	if w := []string{"2", "10", "a", "b"}; !slices.Equal(got, w) {
+		t.Errorf("All of a ComponentResult built by hand = %q, want %q", got, w)
+	}
+	if p.GroupNames(Hostname) != nil || (*Pattern)(nil).GroupNames(Pathname) != nil {
+		t.Error("GroupNames of a component without groups, or of a nil pattern, is not nil")
+	}
+}
+
+// TestComponentNames checks ParseComponent and the text form of a
+// Component against String.
+func TestComponentNames(t *testing.T) {
+	for c := Protocol; c <= Hash; c++ {
+		if got, ok := ParseComponent(c.String()); !ok || got != c {
+			t.Errorf("ParseComponent(%q) = %v, %v", c.String(), got, ok)
+		}
+		b, err := c.MarshalText()
+		var back Component
+		if err != nil || back.UnmarshalText(b) != nil || back != c {
+			t.Errorf("%v: MarshalText %q (%v), back %v", c, b, err, back)
+		}
+	}
+	for _, bad := range []string{"", "Pathname", "path", "href"} {
+		if _, ok := ParseComponent(bad); ok {
+			t.Errorf("ParseComponent(%q) succeeded", bad)
+		}
+		var c Component
+		if err := c.UnmarshalText([]byte(bad)); !errors.Is(err, ErrComponent) {
+			t.Errorf("UnmarshalText(%q) = %v, want ErrComponent", bad, err)
+		}
+	}
+	if _, err := Component(8).MarshalText(); !errors.Is(err, ErrComponent) {
+		t.Errorf("MarshalText of Component(8): %v, want ErrComponent", err)
+	}
+	// A map keyed by Component has the names as its keys in JSON.
+	b, err := json.Marshal(map[Component]int{Pathname: 1})
+	if err != nil || string(b) != `{"pathname":1}` {
+		t.Errorf("JSON of a map keyed by Component: %s, %v", b, err)
+	}
+}
+
+// TestInitJSON checks that an Init goes to and from JavaScript's
+// URLPatternInit form: members by their JavaScript names, absent ones left
+// out, and a pattern built from the JSON of one matches as New does.
+func TestInitJSON(t *testing.T) {
+	in := `{"baseURL":"https://example.com/","pathname":"/books/:id","search":"*"}`
+	var init Init
+	if err := json.Unmarshal([]byte(in), &init); err != nil {
+		t.Fatal(err)
+	}
+	if init.Pathname == nil || *init.Pathname != "/books/:id" || init.Hash != nil || init.BaseURL == nil {
+		t.Fatalf("Unmarshal gave %+v", init)
+	}
+	out, err := json.Marshal(init)
+	if err != nil || string(out) != in {
+		t.Errorf("Marshal = %s (%v), want %s", out, err, in)
+	}
+	p, err := New(init)
+	if err != nil || !p.Test("https://example.com/books/42?x") {
+		t.Errorf("New of the init: %v, %v", p, err)
+	}
+	if b, _ := json.Marshal(Group{}); string(b) != "null" {
+		t.Errorf("an undefined Group is %s, want null", b)
+	}
+	var g Group
+	if json.Unmarshal([]byte(`"a<b"`), &g) != nil || g != (Group{"a<b", true}) {
+		t.Errorf("Group from JSON: %+v", g)
+	}
+	// JSON.stringify does not escape "<", ">" and "&"; an Encoder without
+	// HTML escaping does not either (json.Marshal escapes them, in the
+	// output of every Marshaler, as Go does for HTML).
+	var buf strings.Builder
+	e := json.NewEncoder(&buf)
+	e.SetEscapeHTML(false)
+	if e.Encode(ComponentResult{Input: "a<b&c"}) != nil || buf.String() != `{"groups":{},"input":"a<b&c"}`+"\n" {
+		t.Errorf("%q", buf.String())
+	}
+}
