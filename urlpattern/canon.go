@@ -137,9 +137,39 @@ func canonicalizePortFor(portValue, protocolValue string, hasProtocol bool) (str
 
 // canonicalizePathname implements https://urlpattern.spec.whatwg.org/#canonicalize-a-pathname.
 func canonicalizePathname(value string) (string, error) {
+	return canonicalizePathnameOf(dummyURL, value), nil
+}
+
+// hierarchicalDummyURL is a dummy URL whose scheme is not special, with a
+// host, so that its path is a list: see canonicalizeHierarchicalPathname.
+var hierarchicalDummyURL = url.MustParse("dummy://dummy.invalid/")
+
+// canonicalizeHierarchicalPathname is canonicalize a pathname for a
+// scheme that is not special and a pathname that starts with "/": the path
+// state of such a URL with a host, which resolves dot segments, encodes
+// the path percent-encode set and leaves "\" as it is, as the URL parser
+// reads the pathname of "foo://h/a<b" ("/a%3Cb").
+//
+// The standard canonicalizes every pathname of a scheme that is not special
+// as an opaque path (https://urlpattern.spec.whatwg.org/#canonicalize-an-opaque-pathname),
+// so that new URLPattern("foo://h/a<b") would keep "/a<b" and never match
+// the URL "foo://h/a<b", whose pathname is "/a%3Cb". Its editors call that
+// step broken (https://github.com/whatwg/urlpattern/issues/267: the opaque
+// path state is no state override, and not every URL whose scheme is not
+// special has an opaque path). The implementations agree on a pathname that
+// starts with "/": ada (Node), WebKit, Deno and the urlpattern-polyfill
+// read it with the path state, as this package does; one without a
+// leading "/" stays opaque.
+func canonicalizeHierarchicalPathname(value string) (string, error) {
+	return canonicalizePathnameOf(hierarchicalDummyURL, value), nil
+}
+
+// canonicalizePathnameOf runs the steps of canonicalize a pathname on a
+// copy of dummy, a URL with a list path.
+func canonicalizePathnameOf(dummy url.URL, value string) string {
 	// 1. If value is the empty string, then return value.
 	if value == "" {
-		return value, nil
+		return value
 	}
 	// 2. Let leading slash be true if the first code point in value is
 	//    U+002F (/) and otherwise false.
@@ -154,7 +184,7 @@ func canonicalizePathname(value string) (string, error) {
 	//    dummyURL's path. 7. Run basic URL parser given modified value with
 	//    dummyURL as url and path start state as state override. (The
 	//    pathname setter runs these steps.)
-	u := dummyURL
+	u := dummy
 	u.SetPathname(modified)
 	// 8. Let result be the result of URL path serializing dummyURL.
 	result := u.Pathname()
@@ -170,7 +200,7 @@ func canonicalizePathname(value string) (string, error) {
 		}
 	}
 	// 10. Return result.
-	return result, nil
+	return result
 }
 
 // canonicalizeOpaquePathname implements

@@ -17,6 +17,11 @@ type component struct {
 	parts           partList
 	opts            options
 	callback        encodingCallback // what canonicalized the fixed text
+	// generate is what Generate encodes a group's value with: callback,
+	// but for a pathname that canonicalizeHierarchicalPathname read, the
+	// standard's opaque-pathname callback, as Web Platform Tests'
+	// generate cases (Chromium's) have it.
+	generate encodingCallback
 	regexpString    string           // the generated regular expression, as the standard writes it
 	names           []string         // the group name list
 	hasRegExpGroups bool
@@ -43,7 +48,7 @@ func compileComponent(input string, callback encodingCallback, opts options) (*c
 	//    running generate a regular expression and name list given part
 	//    list and options.
 	regexpString, names := generateRegularExpressionAndNameList(parts, opts)
-	c := &component{parts: parts, opts: opts, callback: callback, regexpString: regexpString, names: names}
+	c := &component{parts: parts, opts: opts, callback: callback, generate: callback, regexpString: regexpString, names: names}
 	// 8. For each part of part list: if part's type is "regexp", then set
 	//    has regexp groups to true.
 	for _, p := range parts {

@@ -118,8 +118,16 @@
 // least specific, as a router needs, and building a URL component from a
 // pattern and the values of its groups.
 //
-// One step departs from the standard's text, as browsers and Web Platform
-// Tests do: the port of a pattern is canonicalized without the dummy URL's
+// Two steps depart from the standard's text. As browsers and Web Platform
+// Tests do, the port of a pattern is canonicalized without the dummy URL's
 // scheme, so that {port: "443*"} stays "443*" (the standard's "https" dummy
-// URL would drop 443 as its default port).
+// URL would drop 443 as its default port). And as ada (Node), WebKit, Deno
+// and the urlpattern-polyfill do, where the standard's editors call the
+// step broken (https://github.com/whatwg/urlpattern/issues/267), a
+// pathname that starts with "/" under a scheme that is not special is
+// canonicalized as the path of such a URL with a host, not as an opaque
+// path: Parse("foo://h/a<b") has the pathname "/a%3Cb" and matches the URL
+// foo://h/a<b, whose pathname that is (the standard's text keeps "/a<b",
+// which matches no URL). Chromium follows the text; Generate encodes as it
+// does, which Web Platform Tests' generate cases test.
 package urlpattern

@@ -200,18 +200,18 @@ func (g generator) encode(value string) (string, string) {
 		if !infra.IsScheme(value) {
 			return "", `a value that is not a scheme (an ASCII letter, then ASCII letters, digits, "+", "-" and ".")`
 		}
-		encoded, err = g.comp.callback(value)
+		encoded, err = g.comp.generate(value)
 	case Username, Password:
-		encoded, err = g.comp.callback(percentEncodeASCII(value, encodeAlways))
+		encoded, err = g.comp.generate(percentEncodeASCII(value, encodeAlways))
 	case Hash:
-		encoded, err = g.comp.callback(percentEncodeASCII(value, encodeHash))
+		encoded, err = g.comp.generate(percentEncodeASCII(value, encodeHash))
 	case Search:
-		encoded, err = g.comp.callback(percentEncodeASCII(value, encodeSearch))
+		encoded, err = g.comp.generate(percentEncodeASCII(value, encodeSearch))
 	case Pathname:
 		if g.comp.opts.delimiter == "/" && strings.ContainsAny(value, `/\`) {
 			return "", `a value with "/" or "\", which end a path segment`
 		}
-		encoded, err = g.comp.callback(percentEncodeASCII(value, encodePathname))
+		encoded, err = g.comp.generate(percentEncodeASCII(value, encodePathname))
 	case Hostname:
 		if hostnamePatternIsIPv6Address(g.comp.patternString) {
 			if encoded, err = canonicalizeIPv6Hostname(value); err != nil {
@@ -231,7 +231,7 @@ func (g generator) encode(value string) (string, string) {
 				return "", "a value that is not a port (ASCII digits)"
 			}
 		}
-		if encoded, err = g.comp.callback(value); err != nil {
+		if encoded, err = g.comp.generate(value); err != nil {
 			return "", "a value that is not a port (a number up to 65535)"
 		}
 	}

@@ -359,6 +359,12 @@ func processPathnameForInit(pathnameValue, protocolValue string, typ processType
 	if protocolValue == "" || isSpecialScheme(protocolValue) {
 		return canonicalizePathname(pathnameValue)
 	}
+	// (Not the standard's step: a pathname that starts with "/" is read
+	// with the path state, as the implementations read it; see
+	// canonicalizeHierarchicalPathname.)
+	if strings.HasPrefix(pathnameValue, "/") {
+		return canonicalizeHierarchicalPathname(pathnameValue)
+	}
 	// 3. Return the result of running canonicalize an opaque pathname given
 	//    pathnameValue.
 	return canonicalizeOpaquePathname(pathnameValue)

@@ -2,6 +2,7 @@ package urlpattern
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/webstd/url/internal/infra"
@@ -237,6 +238,13 @@ func create(input patternInput, baseURL *string, opts Options) (_ *Pattern, err 
 		if err := compile(Pathname, canonicalizePathname, pathOptions); err != nil {
 			return nil, err
 		}
+	} else if strings.HasPrefix(**processed.field(Pathname), "/") {
+		// (Not the standard's step, which canonicalizes an opaque
+		// pathname: see canonicalizeHierarchicalPathname.)
+		if err := compile(Pathname, canonicalizeHierarchicalPathname, compileOptions); err != nil {
+			return nil, err
+		}
+		p.components[Pathname].generate = canonicalizeOpaquePathname
 	} else if err := compile(Pathname, canonicalizeOpaquePathname, compileOptions); err != nil {
 		return nil, err
 	}
