@@ -13,17 +13,17 @@ import (
 // A component is https://urlpattern.spec.whatwg.org/#component, with what
 // it was compiled from.
 type component struct {
-	patternString   string
-	parts           partList
-	opts            options
-	callback        encodingCallback // what canonicalized the fixed text
+	patternString string
+	parts         partList
+	opts          options
+	callback      encodingCallback // what canonicalized the fixed text
 	// generate is what Generate encodes a group's value with: callback,
 	// but for a pathname that canonicalizeHierarchicalPathname read, the
 	// standard's opaque-pathname callback, as Web Platform Tests'
 	// generate cases (Chromium's) have it.
-	generate encodingCallback
-	regexpString    string           // the generated regular expression, as the standard writes it
-	names           []string         // the group name list
+	generate        encodingCallback
+	regexpString    string   // the generated regular expression, as the standard writes it
+	names           []string // the group name list
 	hasRegExpGroups bool
 	// re is the compiled regular expression, nil when the part list is
 	// matched directly (direct is true).
