@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/webstd/url/internal/errtext"
 	"github.com/webstd/url/internal/infra"
 	"github.com/webstd/url/internal/patternparts"
 )
@@ -126,11 +127,11 @@ type patternInput struct {
 	init *Init
 }
 
-// create implements https://urlpattern.spec.whatwg.org/#url-pattern-create.
-// Its error is sealed (see sealed).
 // wildcard is the "*" that create gives the components an init leaves out.
 var wildcard = "*"
 
+// create implements https://urlpattern.spec.whatwg.org/#url-pattern-create.
+// Its error is sealed (see sealed).
 func create(input patternInput, baseURL *string, opts Options) (_ *Pattern, err error) {
 	// 1. Let init be null.
 	var init Init
@@ -347,7 +348,18 @@ func (init *Init) usv() Init {
 	return out
 }
 
+// redactedPattern returns the constructor string str with every password
+// a reader finds in it redacted, as the errors of create redact their
+// input (see secretsOf and sealed): for the errors of other packages that
+// quote a pattern, such as a router's.
+func redactedPattern(str string) string {
+	init, _ := parseConstructorString(toUSVString(str))
+	sec := secretsOf(str, &init, true)
+	return errtext.Redacted(str, appendTextSpans(errtext.PasswordSpans(str, false), str, sec.texts))
+}
+
 func init() {
+	patternparts.Redact = redactedPattern
 	patternparts.Of = func(p any, c int) (patternparts.Component, bool) {
 		pat, ok := p.(*Pattern)
 		if !ok || !pat.valid() || c < 0 || c >= numComponents {

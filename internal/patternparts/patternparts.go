@@ -76,3 +76,9 @@ var Of func(p any, c int) (Component, bool)
 // It lets a router give the groups of one component without building the
 // Result of all eight. Package urlpattern sets it when it is initialized.
 var ExecGroups func(p any, c int, input string, group func(name, value string)) bool
+
+// Redact returns a URL pattern constructor string with the passwords that
+// a reader finds in it redacted, as package urlpattern's errors quote one,
+// for the errors of other packages that quote a pattern. Package
+// urlpattern sets it when it is initialized.
+var Redact func(pattern string) string

@@ -187,10 +187,12 @@ func (m *ServeMux) HandleFunc(pattern string, handler func(http.ResponseWriter, 
 
 // quotePattern returns a pattern of Handle as a panic quotes it: as an
 // error quotes an input (errtext), the method and the URL pattern apart, so
-// that a password in the URL pattern is found and redacted.
+// that a password in the URL pattern is found and redacted: as the URL
+// parser reads it, and as the constructor string parser does (package
+// urlpattern's redaction, through patternparts.Redact).
 func quotePattern(pattern string) string {
 	_, rest := splitMethod(pattern)
-	return errtext.Quote(errtext.Of(pattern[:len(pattern)-len(rest)]) + errtext.Of(rest))
+	return errtext.Quote(errtext.Of(pattern[:len(pattern)-len(rest)]) + errtext.Of(patternparts.Redact(rest)))
 }
 
 // splitMethod splits a pattern of Handle into its method, when it starts
