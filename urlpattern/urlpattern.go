@@ -352,8 +352,12 @@ func (init *Init) usv() Init {
 // a reader finds in it redacted, as the errors of create redact their
 // input (see secretsOf and sealed): for the errors of other packages that
 // quote a pattern, such as a router's.
+//
+// A string that is not UTF-8 is read as the constructor does, its invalid
+// bytes as U+FFFD, and returned so.
 func redactedPattern(str string) string {
-	init, _ := parseConstructorString(toUSVString(str))
+	str = toUSVString(str)
+	init, _ := parseConstructorString(str)
 	sec := secretsOf(str, &init, true)
 	return errtext.Redacted(str, appendTextSpans(errtext.PasswordSpans(str, false), str, sec.texts))
 }
