@@ -72,9 +72,26 @@
 // Unicode properties, modifiers such as (?i:...)), but for the features no
 // algorithm matches in linear time: a backreference (\1, \k<name>) or a
 // lookaround ((?=...), (?<!...)) makes the pattern fail to compile with
-// [ErrRegExp], as do Unicode properties that Go's unicode package has no
-// table for (Script_Extensions, the emoji properties). So does a pattern
-// that ECMAScript rejects.
+// [ErrRegExp] (the route idiom ":id((?!new)[^/]+)" is written as a more
+// specific route before a general one: see the lookaround example). So
+// does a pattern that ECMAScript rejects.
+//
+// Unicode properties: General_Category and Script values by each of their
+// names and aliases (\p{sc=Latn}, \p{Script=Latin}, \p{gc=Lu},
+// \p{Uppercase_Letter}), generated from Unicode 17's
+// PropertyValueAliases.txt, and the binary properties, with the tables of
+// Go's unicode package (Unicode 15 in Go 1.26, 17 in Go 1.27). Refused
+// with [ErrRegExp], as unsupported rather than invalid: Script_Extensions
+// (package unicode has no tables for it, and a script's table is not its
+// extensions), a script newer than Go's Unicode version and Unknown
+// (Zzzz), the properties of strings (RGI_Emoji and the other emoji
+// sequences), and the binary properties package unicode has no table for
+// and that its tables do not make: Emoji, Emoji_Presentation,
+// Emoji_Modifier, Emoji_Modifier_Base, Emoji_Component,
+// Extended_Pictographic, Bidi_Mirrored, Case_Ignorable, the
+// Changes_When_* properties, Default_Ignorable_Code_Point, XID_Start and
+// XID_Continue. A URL holds no code point that is not ASCII but
+// percent-encoded, and that is what a component's pattern matches.
 //
 // # Caps
 //

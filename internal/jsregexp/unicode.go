@@ -36,24 +36,6 @@ var wordCharactersFolded = wordCharacters.union(newCharset([]rng{{0x017F, 0x017F
 // anyChar is every code point.
 var anyChar = newCharset([]rng{{0, maxRune}})
 
-// categoryAliases maps each name and alias of a General_Category value that
-// ECMAScript accepts (https://tc39.es/ecma262/#table-unicode-general-category-values)
-// to its short name, a key of unicode.Categories.
-var categoryAliases = map[string]string{
-	"Cased_Letter": "LC", "Close_Punctuation": "Pe", "Connector_Punctuation": "Pc",
-	"Control": "Cc", "cntrl": "Cc", "Currency_Symbol": "Sc", "Dash_Punctuation": "Pd",
-	"Decimal_Number": "Nd", "digit": "Nd", "Enclosing_Mark": "Me", "Final_Punctuation": "Pf",
-	"Format": "Cf", "Initial_Punctuation": "Pi", "Letter": "L", "Letter_Number": "Nl",
-	"Line_Separator": "Zl", "Lowercase_Letter": "Ll", "Mark": "M", "Combining_Mark": "M",
-	"Math_Symbol": "Sm", "Modifier_Letter": "Lm", "Modifier_Symbol": "Sk",
-	"Nonspacing_Mark": "Mn", "Number": "N", "Open_Punctuation": "Ps", "Other": "C",
-	"Other_Letter": "Lo", "Other_Number": "No", "Other_Punctuation": "Po",
-	"Other_Symbol": "So", "Paragraph_Separator": "Zp", "Private_Use": "Co",
-	"Punctuation": "P", "punct": "P", "Separator": "Z", "Space_Separator": "Zs",
-	"Spacing_Mark": "Mc", "Surrogate": "Cs", "Symbol": "S", "Titlecase_Letter": "Lt",
-	"Unassigned": "Cn", "Uppercase_Letter": "Lu",
-}
-
 // binaryAliases maps the short aliases of ECMAScript's binary properties
 // (https://tc39.es/ecma262/#table-binary-unicode-properties) to their names.
 var binaryAliases = map[string]string{
@@ -119,7 +101,7 @@ func property(name string) (set *charset, ok, unsupported bool) {
 func lookupProperty(name string) (*charset, bool, bool) {
 	// LoneUnicodePropertyNameOrValue: a General_Category value, or a
 	// binary property.
-	if short, ok := categoryAliases[name]; ok {
+	if short, ok := generalCategoryValues[name]; ok {
 		name = short
 	}
 	if t, ok := unicode.Categories[name]; ok {
@@ -195,44 +177,39 @@ var binaryProperty = map[string]bool{
 func valueProperty(name, value string) (*charset, bool, bool) {
 	switch name {
 	case "General_Category", "gc":
-		if short, ok := categoryAliases[value]; ok {
-			value = short
+		// (Only a value's names and aliases: unicode.Categories has no
+		// other keys, but is not the standard's list.)
+		short, ok := generalCategoryValues[value]
+		if !ok {
+			return nil, false, false
 		}
-		if t, ok := unicode.Categories[value]; ok {
+		if t, ok := unicode.Categories[short]; ok {
 			return fromTable(t), true, false
 		}
-		return nil, false, false
+		return nil, true, true
 	case "Script", "sc":
-		if t, ok := unicode.Scripts[value]; ok {
+		long, ok := scriptValues[value]
+		if !ok {
+			return nil, false, false
+		}
+		// A script that package unicode has no table for (one newer than
+		// Go's Unicode version, or Unknown, which is every code point of
+		// no script) is valid, and unsupported.
+		if t, ok := unicode.Scripts[long]; ok {
 			return fromTable(t), true, false
 		}
-		// Short script names (Latn, Grek) are valid in ECMAScript, but
-		// package unicode knows only the long ones.
-		if isScriptCode(value) {
-			return nil, true, true
-		}
-		return nil, false, false
+		return nil, true, true
 	case "Script_Extensions", "scx":
-		if _, ok := unicode.Scripts[value]; ok || isScriptCode(value) {
+		// Package unicode has no Script_Extensions tables, and a script's
+		// table is not its extensions (U+3001 is Common, with the
+		// extensions Bopo Hang Hani Hira Kana Yiii ...): valid, and
+		// unsupported.
+		if _, ok := scriptValues[value]; ok {
 			return nil, true, true
 		}
 		return nil, false, false
 	}
 	return nil, false, false
-}
-
-// isScriptCode reports whether s has the shape of an ISO 15924 script code,
-// an uppercase ASCII letter then three lowercase ones.
-func isScriptCode(s string) bool {
-	if len(s) != 4 || s[0] < 'A' || s[0] > 'Z' {
-		return false
-	}
-	for i := 1; i < 4; i++ {
-		if s[i] < 'a' || s[i] > 'z' {
-			return false
-		}
-	}
-	return true
 }
 
 // idStart and idContinue are the ID_Start and ID_Continue properties,
