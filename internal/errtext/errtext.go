@@ -297,14 +297,25 @@ const (
 
 // needsEscape reports whether appendEscaped writes s other than as it is.
 func needsEscape(s string, mode escapeMode) bool {
+	stop := escapeStops[mode]
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 || c == 0x7f || c == '\\' && mode == escapeText || c == '"' && mode == escapeQuoted {
-				return true
+		// The bytes that are as they are, one table lookup each, eight
+		// a step, then one.
+		for i+8 <= len(s) {
+			t := &escapeBytes
+			if (t[s[i]]|t[s[i+1]]|t[s[i+2]]|t[s[i+3]]|t[s[i+4]]|t[s[i+5]]|t[s[i+6]]|t[s[i+7]])&stop != 0 {
+				break
 			}
+			i += 8
+		}
+		for i < len(s) && escapeBytes[s[i]]&stop == 0 {
 			i++
-			continue
+		}
+		if i == len(s) {
+			break
+		}
+		if c := s[i]; c < utf8.RuneSelf {
+			return true // a control, or the mode's "\\" or quote
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n == 1 || Hidden(r) {
@@ -313,6 +324,39 @@ func needsEscape(s string, mode escapeMode) bool {
 		i += n
 	}
 	return false
+}
+
+// escapeBytes has, for each byte, the bits of what needsEscape stops at:
+// a control (C0 or DEL), the backslash, the double quote, a byte of a
+// code point that is not ASCII. escapeStops are the bits each mode stops
+// at.
+var escapeBytes = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c < 0x20 || c == 0x7f:
+			t[c] = stopControl
+		case c == '\\':
+			t[c] = stopBackslash
+		case c == '"':
+			t[c] = stopQuote
+		case c >= utf8.RuneSelf:
+			t[c] = stopNonASCII
+		}
+	}
+	return t
+}()
+
+const (
+	stopControl = 1 << iota
+	stopBackslash
+	stopQuote
+	stopNonASCII
+)
+
+var escapeStops = [...]uint8{
+	escapeText:    stopControl | stopBackslash | stopNonASCII,
+	escapeQuoted:  stopControl | stopQuote | stopNonASCII,
+	escapeMessage: stopControl | stopNonASCII,
 }
 
 const upperHex = "0123456789ABCDEF"
@@ -475,6 +519,11 @@ func Hidden(r rune) bool {
 	if r < 0x80 {
 		return false
 	}
+	if r < 0x10000 {
+		// (One bit a code point of the Basic Multilingual Plane: an error
+		// quotes every code point of its input, and most are in it.)
+		return hiddenBMP[r>>6]&(1<<(r&63)) != 0
+	}
 	_, found := slices.BinarySearchFunc(hiddenRanges[:], r, func(rg [2]rune, r rune) int {
 		switch {
 		case rg[1] < r:
@@ -486,6 +535,16 @@ func Hidden(r rune) bool {
 	})
 	return found
 }
+
+// hiddenBMP has the bit of each code point of hiddenRanges below U+10000.
+var hiddenBMP = func() (t [0x10000 / 64]uint64) {
+	for _, rg := range hiddenRanges {
+		for r := rg[0]; r <= rg[1] && r < 0x10000; r++ {
+			t[r>>6] |= 1 << (r & 63)
+		}
+	}
+	return t
+}()
 
 // hiddenRanges are the code points, above ASCII, that Hidden reports, as
 // sorted inclusive ranges: the C1 controls and U+007F's neighbours in Cc,
