@@ -41,6 +41,7 @@ package errtext
 
 import (
 	"errors"
+	"github.com/webstd/url/internal/infra"
 	stdurl "net/url"
 	"slices"
 	"strconv"
@@ -298,14 +299,18 @@ const (
 // needsEscape reports whether appendEscaped writes s other than as it is.
 func needsEscape(s string, mode escapeMode) bool {
 	stop := escapeStops[mode]
+	special := uint64(0x7f) // the mode's backslash or quote, or DEL again
+	switch mode {
+	case escapeText:
+		special = '\\'
+	case escapeQuoted:
+		special = '"'
+	}
 	for i := 0; i < len(s); {
-		// The bytes that are as they are, one table lookup each, eight
-		// a step, then one.
-		for i+8 <= len(s) {
-			t := &escapeBytes
-			if (t[s[i]]|t[s[i+1]]|t[s[i+2]]|t[s[i+3]]|t[s[i+4]]|t[s[i+5]]|t[s[i+6]]|t[s[i+7]])&stop != 0 {
-				break
-			}
+		// The bytes that are as they are: eight a step while none of
+		// them is one to stop at (a test that may stop early, never
+		// late), then one a step, through the table.
+		for i+8 <= len(s) && !mayStop(infra.Load64(s[i:]), special) {
 			i += 8
 		}
 		for i < len(s) && escapeBytes[s[i]]&stop == 0 {
@@ -314,8 +319,18 @@ func needsEscape(s string, mode escapeMode) bool {
 		if i == len(s) {
 			break
 		}
-		if c := s[i]; c < utf8.RuneSelf {
+		c := s[i]
+		if c < utf8.RuneSelf {
 			return true // a control, or the mode's "\\" or quote
+		}
+		if 0xC2 <= c && c <= 0xDF && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			// A two-byte sequence (Latin, Greek, Cyrillic, Hebrew,
+			// Arabic...), the commonest, decoded here.
+			if r := rune(c&0x1F)<<6 | rune(s[i+1]&0x3F); hiddenBMP[r>>6]&(1<<(r&63)) != 0 {
+				return true
+			}
+			i += 2
+			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n == 1 || Hidden(r) {
@@ -324,6 +339,17 @@ func needsEscape(s string, mode escapeMode) bool {
 		i += n
 	}
 	return false
+}
+
+// mayStop reports whether one of the eight bytes of w may be one that
+// needsEscape stops at: a byte of 0x80 or more, below 0x20, DEL, or
+// special. (The tests of zero bytes and of bytes below n, on all eight at
+// once, may also report a byte after such a byte: never none where there
+// is one.)
+func mayStop(w, special uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	del, sp := w^(ones*0x7f), w^(ones*special) // a zero byte where w has one
+	return (w|(w-ones*0x20)&^w|(del-ones)&^del|(sp-ones)&^sp)&highs != 0
 }
 
 // escapeBytes has, for each byte, the bits of what needsEscape stops at:
