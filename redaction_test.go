@@ -45,7 +45,7 @@ func goodPassword(c errcheck.Case, base string) []string {
 	if err != nil || u.Password() == "" {
 		return nil
 	}
-	return []string{u.Password(), c.Password}
+	return c.Passwords(u.Password())
 }
 
 // ownPassword returns the password of the URL that c's input parses to,
@@ -58,7 +58,7 @@ func ownPassword(c errcheck.Case, base string) []string {
 	if u.Password() == "" {
 		return nil
 	}
-	return []string{u.Password(), c.Password}
+	return c.Passwords(u.Password())
 }
 
 // authorityPassword returns the password of c's good input read as the
@@ -72,7 +72,7 @@ func authorityPassword(c errcheck.Case, _ string) []string {
 	if !c.InAuthority() {
 		return []string{u.Password()}
 	}
-	return []string{u.Password(), c.Password}
+	return c.Passwords(u.Password())
 }
 
 // failingSetters are values that make setters fail (on some URL): each

@@ -45,9 +45,9 @@ func checkCanonical(t *testing.T, c errcheck.Case) {
 	t.Helper()
 	var passwords []string
 	if u, err := url.Parse(c.Input()); err == nil && u.Password() != "" {
-		passwords = []string{u.Password(), c.Password}
+		passwords = c.Passwords(u.Password())
 	} else if u, err := url.Parse(c.Good().Input()); err == nil && u.Password() != "" {
-		passwords = []string{u.Password(), c.Password}
+		passwords = c.Passwords(u.Password())
 	}
 	errcheck.Check(t, "canonical", c, errcheck.Secrets(passwords...), canonicalErrors)
 }

@@ -58,9 +58,9 @@ func checkGuard(t *testing.T, c errcheck.Case) {
 	t.Helper()
 	var passwords []string
 	if u, err := url.Parse(c.Input()); err == nil && u.Password() != "" {
-		passwords = []string{u.Password(), c.Password}
+		passwords = c.Passwords(u.Password())
 	} else if u, err := url.Parse(c.Good().Input()); err == nil && u.Password() != "" {
-		passwords = []string{u.Password(), c.Password}
+		passwords = c.Passwords(u.Password())
 	}
 	errcheck.Check(t, "ssrf", c, errcheck.Secrets(passwords...), guardErrors)
 }

@@ -41,7 +41,7 @@ func urlPassword(c errcheck.Case, base string) []string {
 	if err != nil || u.Password() == "" {
 		return nil
 	}
-	return []string{u.Password(), c.Password}
+	return c.Passwords(u.Password())
 }
 
 // patternPassword returns the password component of the pattern that c's
@@ -80,7 +80,7 @@ func authorityPassword(c errcheck.Case) []string {
 	if !c.InAuthority() {
 		return []string{u.Password()}
 	}
-	return []string{u.Password(), c.Password}
+	return c.Passwords(u.Password())
 }
 
 // handlePanic returns the panic of m.Handle(pattern), as an error.

@@ -69,9 +69,9 @@ func checkURLParse(t *testing.T, c errcheck.Case, modes [][]string) {
 		}
 		var passwords []string
 		if u, err := url.ParseWithBase(c.Good().Input(), base); base != "" && err == nil {
-			passwords = []string{u.Password(), c.Password}
+			passwords = c.Passwords(u.Password())
 		} else if u, err := url.Parse(c.Good().Input()); base == "" && err == nil {
-			passwords = []string{u.Password(), c.Password}
+			passwords = c.Passwords(u.Password())
 		}
 		if len(passwords) > 0 && passwords[0] == "" {
 			passwords = nil

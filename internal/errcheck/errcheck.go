@@ -36,6 +36,21 @@ func (c Case) Good() Case {
 	return c
 }
 
+// Passwords returns the passwords of c's input under a reading that found
+// read as its password: read, and c's password as the case placed it when
+// that is what the reading read (the same once percent-decoded, without
+// tabs and newlines, invalid bytes as U+FFFD), which catches it where an
+// error shows it raw. Where the reading put the password elsewhere
+// ("http:00:0@0\\@000@0" has the password "0": the "\\" of a special URL
+// ends the authority, and "@000@0" is the path), c's password is not one.
+func (c Case) Passwords(read string) []string {
+	placed := infra.ToWellFormed(percentDecode(removeTabs(c.Password)))
+	if percentDecode(read) == placed {
+		return []string{read, c.Password}
+	}
+	return []string{read}
+}
+
 // InAuthority reports whether the case's password is the password of its
 // input read as an authority ("user:pass@host", as a host setter and a
 // Host header read it): whether nothing before it ends the authority. A
