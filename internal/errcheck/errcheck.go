@@ -153,9 +153,11 @@ var tabs = strings.NewReplacer("\t", "", "\n", "", "\r", "")
 // is found where an error shows the tab escaped). Read back, the escape of
 // a NUL before a "0", `\x000`, spells no "000".
 // And without the addresses that %#v writes of pointers, "(0xc000012345)",
-// which may spell a password by chance.
+// nor the names of code points, "U+0009", which may spell a password by
+// chance: a name says which one code point, never a password.
 func normalize(text string) string {
 	text = pointer.ReplaceAllString(text, "(*)")
+	text = codePointName.ReplaceAllString(text, "U+*")
 	for range maxQuoting {
 		u := unescape(text)
 		if u == text {
@@ -170,7 +172,10 @@ func normalize(text string) string {
 // another: an input escaped by errtext, in an error's field, in %#v.
 const maxQuoting = 4
 
-var pointer = regexp.MustCompile(`\(0x[0-9a-f]+\)`)
+var (
+	pointer       = regexp.MustCompile(`\(0x[0-9a-f]+\)`)
+	codePointName = regexp.MustCompile(`U\+[0-9A-F]{4,6}\b`)
+)
 
 // unescape reads back the escapes of a Go string literal in s: \\, \",
 // \a \b \f \n \r \t \v, \xNN (a byte), \uNNNN and \UNNNNNNNN (a

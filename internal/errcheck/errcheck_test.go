@@ -18,6 +18,9 @@ func TestLeak(t *testing.T) {
 		{`Input:"xxxxx@\\x000"`, "000", false},
 		{`at (0xc000012345)`, "000", false},
 		{`host "\u202E"`, "202E", false},
+		// The name of a code point names one: "U+0009" spells no "000".
+		{`invalid-URL-unit at 9: a code point that is not a URL unit: U+0009`, "000", false},
+		{`host "U+0009S3CR3T"`, "S3CR3T", true},
 		// An escape reads as one character: "%4000" is "@00".
 		{`parse "http://00:xxxxx%4000%23%400/"`, "000", false},
 		{`parse "http://h/%40S3CR3T"`, "S3CR3T", true},
