@@ -159,7 +159,7 @@ var redactionSurfaces = []redactionSurface{
 			if p == "" && ours.Password() == "" {
 				return nil
 			}
-			return []string{p, ours.Password(), c.Password}
+			return append([]string{p}, c.Passwords(ours.Password())...)
 		},
 		run: func(input, _ string, _ bool) []error {
 			s, err := stdurl.Parse(input)
