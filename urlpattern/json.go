@@ -31,14 +31,19 @@ func ParseComponent(name string) (Component, bool) {
 	return 0, false
 }
 
-// MarshalText returns the standard's name of c, for encoding/json and the
-// like. It fails for a Component that is none of the eight.
-func (c Component) MarshalText() ([]byte, error) {
+// AppendText implements [encoding.TextAppender]: it appends the
+// standard's name of c to b. It fails for a Component that is none of the
+// eight, and returns b as it was.
+func (c Component) AppendText(b []byte) ([]byte, error) {
 	if c >= numComponents {
-		return nil, &Error{Kind: ErrComponent, Input: c.String()}
+		return b, &Error{Kind: ErrComponent, Input: c.String()}
 	}
-	return []byte(componentNames[c]), nil
+	return append(b, componentNames[c]...), nil
 }
+
+// MarshalText returns the standard's name of c, as [Component.AppendText]
+// appends it, for encoding/json and the like.
+func (c Component) MarshalText() ([]byte, error) { return c.AppendText(nil) }
 
 // UnmarshalText sets c to the component the standard names text.
 func (c *Component) UnmarshalText(text []byte) error {

@@ -1,6 +1,7 @@
 package urlpattern
 
 import (
+	"encoding"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -124,6 +125,14 @@ func TestComponentNames(t *testing.T) {
 	}
 	if _, err := Component(8).MarshalText(); !errors.Is(err, ErrComponent) {
 		t.Errorf("MarshalText of Component(8): %v, want ErrComponent", err)
+	}
+	// AppendText appends to what is there, and on an error leaves it.
+	var _ encoding.TextAppender = Pathname
+	if b, err := Hash.AppendText([]byte("a,")); err != nil || string(b) != "a,hash" {
+		t.Errorf("AppendText = %q, %v; want %q", b, err, "a,hash")
+	}
+	if b, err := Component(8).AppendText([]byte("a,")); !errors.Is(err, ErrComponent) || string(b) != "a," {
+		t.Errorf("AppendText of Component(8) = %q, %v; want %q and ErrComponent", b, err, "a,")
 	}
 	// A map keyed by Component has the names as its keys in JSON.
 	b, err := json.Marshal(map[Component]int{Pathname: 1})
