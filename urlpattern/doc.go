@@ -39,7 +39,8 @@
 // them: JSON.stringify of a result ({"pathname": {"groups": {"id": "42"},
 // "input": "/books/42"}, ...}, undefined groups left out), an init as
 // {"pathname": "/books/:id", "baseURL": ...}, and a component by the name
-// [ParseComponent] reads.
+// [ParseComponent] reads; each reads back from its JSON
+// ([Result.UnmarshalJSON]).
 //
 // Where JavaScript throws a TypeError, the functions return an [*Error]
 // that says which step of the standard failed ([ErrorKind], a sentinel for

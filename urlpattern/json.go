@@ -3,6 +3,7 @@ package urlpattern
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"iter"
 	"slices"
 	"strconv"
@@ -169,6 +170,60 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 	return append(b, '}'), nil
 }
 
+// UnmarshalJSON reads r from the JSON of the standard's URLPatternResult
+// (https://urlpattern.spec.whatwg.org/#dictdef-urlpatternresult), as
+// JSON.stringify or [Result.MarshalJSON] writes it, so that MarshalJSON
+// writes it again as it was: "inputs" holds the input strings, or an init
+// (an object) and then those, and each component is read as
+// [ComponentResult.UnmarshalJSON] reads it. Members may come in any order;
+// a name is a member's only when it is the member's exactly ("Pathname"
+// is none), and other names are ignored, as for a JavaScript dictionary.
+// null leaves r as it is.
+func (r *Result) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil {
+		return err
+	}
+	var out Result
+	for name, raw := range members {
+		if c, ok := ParseComponent(name); ok {
+			if err := out.Component(c).UnmarshalJSON(raw); err != nil {
+				return err
+			}
+			continue
+		}
+		if name != "inputs" {
+			continue
+		}
+		var inputs []json.RawMessage
+		if err := json.Unmarshal(raw, &inputs); err != nil {
+			return err
+		}
+		for i, in := range inputs {
+			if len(in) > 0 && in[0] == '{' {
+				if i > 0 {
+					return errors.New("urlpattern: the inputs of a result have an init after a string")
+				}
+				out.Init = new(Init)
+				if err := out.Init.UnmarshalJSON(in); err != nil {
+					return err
+				}
+				continue
+			}
+			s, err := jsonString(in)
+			if err != nil {
+				return err
+			}
+			out.Inputs = append(out.Inputs, s)
+		}
+	}
+	*r = out
+	return nil
+}
+
 // MarshalJSON writes r as JSON.stringify writes a
 // URLPatternComponentResult: {"groups":{...},"input":"..."}, the groups in
 // the order of [ComponentResult.All] (which is a JavaScript object's:
@@ -192,6 +247,58 @@ func (r ComponentResult) MarshalJSON() ([]byte, error) {
 	b = append(b, `},"input":`...)
 	b = appendJSONString(b, r.Input)
 	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads r from the JSON of a URLPatternComponentResult,
+// {"groups":{...},"input":"..."}: each group a string, or null for an
+// undefined one (which JSON.stringify leaves out, and which Groups then
+// does not have: its zero Group is undefined as well). [ComponentResult.All]
+// gives the groups in the order of the JSON. Names are matched as
+// [Result.UnmarshalJSON] matches them; null leaves r as it is.
+func (r *ComponentResult) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil {
+		return err
+	}
+	var out ComponentResult
+	if raw, ok := members["input"]; ok {
+		s, err := jsonString(raw)
+		if err != nil {
+			return err
+		}
+		out.Input = s
+	}
+	if raw, ok := members["groups"]; ok {
+		// A map has no order: the decoder's tokens give the names as the
+		// JSON has them.
+		d := json.NewDecoder(bytes.NewReader(raw))
+		if tok, err := d.Token(); err != nil || tok != json.Delim('{') {
+			return errors.New("urlpattern: the groups of a component result are not an object")
+		}
+		for d.More() {
+			tok, err := d.Token()
+			if err != nil {
+				return err
+			}
+			name, _ := tok.(string) // in an object, what comes before a value is its name
+			var g Group
+			if err := d.Decode(&g); err != nil {
+				return err
+			}
+			if out.Groups == nil {
+				out.Groups = make(map[string]Group)
+			}
+			if _, seen := out.Groups[name]; !seen {
+				out.names = append(out.names, name)
+			}
+			out.Groups[name] = g
+		}
+	}
+	*r = out
+	return nil
 }
 
 // MarshalJSON writes g as JavaScript has it: its value, or null when it is
@@ -250,6 +357,19 @@ func (init *Init) UnmarshalJSON(data []byte) error {
 	*init = Init{Protocol: j.Protocol, Username: j.Username, Password: j.Password, Hostname: j.Hostname,
 		Port: j.Port, Pathname: j.Pathname, Search: j.Search, Hash: j.Hash, BaseURL: j.BaseURL}
 	return nil
+}
+
+// jsonString reads data, a JSON string; anything else, null too, is an
+// error.
+func jsonString(data []byte) (string, error) {
+	var s *string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return "", err
+	}
+	if s == nil {
+		return "", errors.New("urlpattern: null in the JSON where a string belongs")
+	}
+	return *s, nil
 }
 
 // appendJSONString appends s as a JSON string, as marshalJS writes one.

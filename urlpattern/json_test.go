@@ -178,3 +178,81 @@ func TestInitJSON(t *testing.T) {
 		t.Errorf("%q", buf.String())
 	}
 }
+
+// TestResultUnmarshalJSON checks that a result read from its JSON writes
+// the same JSON, and has the inputs and groups of the result that was
+// written, and that JSON which is no URLPatternResult is an error.
+func TestResultUnmarshalJSON(t *testing.T) {
+	p, err := New(Init{Pathname: new("/:lang/:id?/*"), Hostname: new("{:sub.}?example.com")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*Result{
+		p.Exec("https://example.com/en/x?q#h"),
+		p.ExecWithBase("/en/y/z", "https://a.example.com"),
+		p.ExecInit(Init{Protocol: new("https"), Hostname: new("b.example.com"), Pathname: new("/fr/1/2")}),
+		{Inputs: []string{"a<b"}, Init: &Init{Hash: new("h")}, Port: ComponentResult{Input: "1", Groups: map[string]Group{"p": {}}}},
+	} {
+		if r == nil {
+			t.Fatal("no match")
+		}
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Result
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("Unmarshal(%s): %v", b, err)
+		}
+		if again, err := json.Marshal(&back); err != nil || string(again) != string(b) {
+			t.Errorf("read back and written again:\n got %s (%v)\nwant %s", again, err, b)
+		}
+		if !slices.Equal(back.Inputs, r.Inputs) || (back.Init == nil) != (r.Init == nil) ||
+			back.Init != nil && compact(back.Init) != compact(r.Init) {
+			t.Errorf("%s: inputs %q %+v, want %q %+v", b, back.Inputs, back.Init, r.Inputs, r.Init)
+		}
+		for c := Protocol; c <= Hash; c++ {
+			got, want := back.Component(c), r.Component(c)
+			if got.Input != want.Input {
+				t.Errorf("%s: %v input %q, want %q", b, c, got.Input, want.Input)
+			}
+			for name, g := range want.All() {
+				if got.Groups[name] != g {
+					t.Errorf("%s: %v group %q = %+v, want %+v", b, c, name, got.Groups[name], g)
+				}
+			}
+		}
+	}
+
+	// All gives the groups of a result read from JSON in the JSON's order,
+	// null as undefined; names other than the members' are ignored.
+	var r Result
+	in := `{"Pathname":{"input":"x"},"pathname":{"groups":{"z":"1","0":"2","y":null},"input":"/p"},"other":1}`
+	if err := json.Unmarshal([]byte(in), &r); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for name, g := range r.Pathname.All() {
+		names = append(names, name)
+		if name == "y" && g.Defined {
+			t.Errorf("group y = %+v, want undefined", g)
+		}
+	}
+	if want := []string{"z", "0", "y"}; !slices.Equal(names, want) || r.Pathname.Input != "/p" {
+		t.Errorf("All() of %s = %q, input %q; want %q, /p", in, names, r.Pathname.Input, want)
+	}
+	if err := r.UnmarshalJSON([]byte("null")); err != nil || r.Pathname.Input != "/p" {
+		t.Errorf("UnmarshalJSON(null) = %v, pathname input %q; want r as it was", err, r.Pathname.Input)
+	}
+
+	for _, bad := range []string{
+		`[]`, `"a"`, `{"inputs":"a"}`, `{"inputs":[1]}`, `{"inputs":[null]}`, `{"inputs":["a",{}]}`,
+		`{"inputs":[{"pathname":1}]}`, `{"pathname":[]}`, `{"pathname":{"input":1}}`,
+		`{"pathname":{"input":null}}`, `{"pathname":{"groups":[]}}`, `{"pathname":{"groups":{"a":1}}}`,
+	} {
+		var r Result
+		if err := json.Unmarshal([]byte(bad), &r); err == nil {
+			t.Errorf("Unmarshal(%s) = %+v, want an error", bad, r)
+		}
+	}
+}
