@@ -1,9 +1,11 @@
 package urlpattern
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -255,4 +257,176 @@ func TestResultUnmarshalJSON(t *testing.T) {
 			t.Errorf("Unmarshal(%s) = %+v, want an error", bad, r)
 		}
 	}
+}
+
+// TestWPTResultJSON checks the JSON of the result of every case of
+// urlpatterntestdata.json that has an expected match: it is what
+// JSON.stringify gives of the URLPatternResult the case expects, byte for
+// byte. The expected result is filled in as urlpatterntests.js fills it
+// (inputs, when the case does not give them, are the arguments of exec, or
+// an empty init; a component left out has the input "" and, unless the
+// case has it exactly empty, the group "0" with ""), and written as
+// JSON.stringify writes the result: the members in lexicographic order,
+// an init in inputs with the URLPatternInit members it has, in
+// lexicographic order too, and each component's groups in the order of a
+// JavaScript object's keys (numbered groups first, then the others in the
+// fixture's order, which is the pattern's), those that are undefined (null
+// in the fixture) left out.
+func TestWPTResultJSON(t *testing.T) {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(wptFile(t, "urlpatterntestdata.json"), &raw); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i, rc := range raw {
+		var c map[string]jsValue
+		if json.Unmarshal(rc, &c) != nil {
+			continue // a comment
+		}
+		// The expected match as the fixture has it, for the order of the groups.
+		var em struct {
+			Match map[string]json.RawMessage `json:"expected_match"`
+		}
+		if json.Unmarshal(rc, &em) != nil || em.Match == nil {
+			continue // an error, null or no match
+		}
+		n++
+		args, _ := c["pattern"].([]jsValue)
+		inputs, _ := c["inputs"].([]jsValue)
+		p, err := construct(t, args)
+		if err != nil {
+			t.Errorf("case %d: new URLPattern(%s): %v", i, compact(args), err)
+			continue
+		}
+		_, r, err := matchArgs(t, p, inputs)
+		if err != nil || r == nil {
+			t.Errorf("case %d: exec(%s) = %v, %v", i, compact(inputs), r, err)
+			continue
+		}
+		exactlyEmpty, _ := c["exactly_empty_components"].([]jsValue)
+		want := "{"
+		for j, member := range []string{"hash", "hostname", "inputs", "password", "pathname", "port", "protocol", "search", "username"} {
+			if j > 0 {
+				want += ","
+			}
+			want += jsQuote(t, member) + ":"
+			if member == "inputs" {
+				wantInputs := inputs
+				if len(inputs) == 0 {
+					wantInputs = []jsValue{map[string]jsValue{}}
+				}
+				if rawInputs, ok := em.Match["inputs"]; ok {
+					if err := json.Unmarshal(rawInputs, &wantInputs); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want += wptInputsJSON(t, wantInputs)
+				continue
+			}
+			var cr struct {
+				Groups json.RawMessage `json:"groups"`
+				Input  string          `json:"input"`
+			}
+			if rawCR, ok := em.Match[member]; ok {
+				if err := json.Unmarshal(rawCR, &cr); err != nil {
+					t.Fatal(err)
+				}
+			} else if !slices.Contains(exactlyEmpty, jsValue(member)) {
+				cr.Groups = json.RawMessage(`{"0":""}`)
+			}
+			want += `{"groups":` + wptGroupsJSON(t, cr.Groups) + `,"input":` + jsQuote(t, cr.Input) + "}"
+		}
+		want += "}"
+		if got, err := r.MarshalJSON(); err != nil || string(got) != want {
+			t.Errorf("case %d: JSON of exec(%s) on %s:\n got %s (%v)\nwant %s", i, compact(inputs), compact(args), got, err, want)
+		}
+	}
+	if n != 237 {
+		t.Errorf("checked %d results, want the 237 of the snapshot", n)
+	}
+}
+
+// wptInputsJSON writes inputs, the arguments of exec as a fixture has
+// them, as JSON.stringify writes a result's inputs: strings as they are,
+// an object as the URLPatternInit it converts to, with the members it has
+// in lexicographic order.
+func wptInputsJSON(t *testing.T, inputs []jsValue) string {
+	s := "["
+	for i, in := range inputs {
+		if i > 0 {
+			s += ","
+		}
+		switch in := in.(type) {
+		case string:
+			s += jsQuote(t, in)
+		case map[string]jsValue:
+			s += "{"
+			first := true
+			for _, name := range slices.Sorted(maps.Keys(in)) {
+				if _, ok := ParseComponent(name); !ok && name != "baseURL" {
+					continue // not a member, such as ignoreCase
+				}
+				if !first {
+					s += ","
+				}
+				first = false
+				s += jsQuote(t, name) + ":" + jsQuote(t, in[name].(string))
+			}
+			s += "}"
+		default:
+			t.Fatalf("input %v", in)
+		}
+	}
+	return s + "]"
+}
+
+// wptGroupsJSON writes groups, the JSON object of a component's groups as
+// a fixture has it (nil for none), as JSON.stringify writes the groups of
+// a result: the members that are not null (undefined), in the order of a
+// JavaScript object's keys, which keeps the fixture's order but for the
+// numbered groups, first.
+func wptGroupsJSON(t *testing.T, groups json.RawMessage) string {
+	values := map[string]string{}
+	var names []string
+	if groups != nil {
+		d := json.NewDecoder(bytes.NewReader(groups))
+		if tok, err := d.Token(); err != nil || tok != json.Delim('{') {
+			t.Fatalf("groups %s are not an object", groups)
+		}
+		for d.More() {
+			tok, err := d.Token()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v *string
+			if err := d.Decode(&v); err != nil {
+				t.Fatal(err)
+			}
+			if v != nil {
+				names = append(names, tok.(string))
+				values[tok.(string)] = *v
+			}
+		}
+	}
+	s := "{"
+	for i, name := range jsKeyOrder(names) {
+		if i > 0 {
+			s += ","
+		}
+		s += jsQuote(t, name) + ":" + jsQuote(t, values[name])
+	}
+	return s + "}"
+}
+
+// jsQuote writes s as JSON.stringify writes a string (as a json.Encoder
+// without HTML escapes does, but for U+2028 and U+2029, which no fixture
+// has).
+func jsQuote(t *testing.T, s string) string {
+	var b strings.Builder
+	e := json.NewEncoder(&b)
+	e.SetEscapeHTML(false)
+	if err := e.Encode(s); err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
