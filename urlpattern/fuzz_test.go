@@ -1,6 +1,8 @@
 package urlpattern
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -17,6 +19,9 @@ import (
 //     regular expression and group names) with the same pattern string,
 //     when no fixed-text part is empty (see below);
 //   - Test agrees with Exec, for a URL string and for an Init;
+//   - each result's JSON is valid and reads back to a result with the
+//     same JSON and groups, and All gives the groups in the order of
+//     GroupNames (checkResultJSON);
 //   - a component matched directly agrees with its regular expression.
 func checkPattern(t *testing.T, p *Pattern, inputs ...string) {
 	t.Helper()
@@ -50,10 +55,46 @@ func checkPattern(t *testing.T, p *Pattern, inputs ...string) {
 	for _, in := range inputs {
 		if test, exec := p.Test(in), p.Exec(in); test != (exec != nil) {
 			t.Errorf("Test(%q) = %v, Exec = %+v", in, test, exec)
+		} else if exec != nil {
+			checkResultJSON(t, p, exec)
 		}
 		init := Init{Pathname: &in, Search: &in, Hash: &in}
 		if test, exec := p.TestInit(init), p.ExecInit(init); test != (exec != nil) {
 			t.Errorf("TestInit(%q) = %v, ExecInit = %+v", in, test, exec)
+		} else if exec != nil {
+			checkResultJSON(t, p, exec)
+		}
+	}
+}
+
+// checkResultJSON checks the JSON of r, a result of p: it is valid, it
+// reads back (UnmarshalJSON) to a result that writes the same JSON and has
+// the same groups, and All gives r's groups in the order of GroupNames.
+func checkResultJSON(t *testing.T, p *Pattern, r *Result) {
+	t.Helper()
+	b, err := r.MarshalJSON()
+	if err != nil || !json.Valid(b) {
+		t.Errorf("MarshalJSON = %s, %v: not valid JSON", b, err)
+		return
+	}
+	var back Result
+	if err := back.UnmarshalJSON(b); err != nil {
+		t.Errorf("UnmarshalJSON(%s): %v", b, err)
+		return
+	}
+	if again, err := back.MarshalJSON(); err != nil || !bytes.Equal(again, b) {
+		t.Errorf("JSON read back and written again:\n got %s (%v)\nwant %s", again, err, b)
+	}
+	for c := Protocol; c <= Hash; c++ {
+		var names []string
+		for name, g := range r.Component(c).All() {
+			names = append(names, name)
+			if got := back.Component(c).Groups[name]; got != g {
+				t.Errorf("%v group %q reads back from %s as %+v, want %+v", c, name, b, got, g)
+			}
+		}
+		if want := p.GroupNames(c); !slices.Equal(names, want) {
+			t.Errorf("%v: All gives the groups %q, GroupNames %q", c, names, want)
 		}
 	}
 }
