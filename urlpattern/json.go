@@ -70,9 +70,9 @@ func (p *Pattern) GroupNames(c Component) []string {
 
 // All returns the groups of r in the order of the pattern's group name
 // list (see [Pattern.GroupNames]), undefined ones included. For a
-// ComponentResult built by hand it gives Groups in the order JavaScript
-// gives an object's keys: numbered names ascending, then the others
-// sorted.
+// ComponentResult built by hand, or whose Groups no longer has the names
+// of the pattern, it gives Groups in the order JavaScript gives an
+// object's keys: numbered names ascending, then the others sorted.
 func (r ComponentResult) All() iter.Seq2[string, Group] {
 	return func(yield func(string, Group) bool) {
 		for _, name := range r.groupNames() {
@@ -84,9 +84,14 @@ func (r ComponentResult) All() iter.Seq2[string, Group] {
 }
 
 // groupNames returns the names of r's groups in the pattern's order, or,
-// for a ComponentResult built by hand, in a JavaScript object's order.
+// for a ComponentResult built by hand, or whose Groups no longer has the
+// pattern's names (a group deleted and another added), in a JavaScript
+// object's order.
 func (r ComponentResult) groupNames() []string {
-	if len(r.names) == len(r.Groups) {
+	if len(r.names) == len(r.Groups) && !slices.ContainsFunc(r.names, func(name string) bool {
+		_, ok := r.Groups[name]
+		return !ok
+	}) {
 		return r.names
 	}
 	names := make([]string, 0, len(r.Groups))

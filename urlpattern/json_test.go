@@ -98,6 +98,21 @@ func TestGroupOrder(t *testing.T) {
 	if w := []string{"2", "10", "a", "b"}; !slices.Equal(got, w) {
 		t.Errorf("All of a ComponentResult built by hand = %q, want %q", got, w)
 	}
+	// A result whose Groups lost a name of the pattern and got another
+	// has them all, in a JavaScript object's order.
+	delete(r.Pathname.Groups, "z")
+	r.Pathname.Groups["b"] = Group{"5", true}
+	got = got[:0]
+	for name := range r.Pathname.All() {
+		got = append(got, name)
+	}
+	if w := []string{"0", "1", "a", "b", "m"}; !slices.Equal(got, w) {
+		t.Errorf("All after a group was deleted and another added = %q, want %q", got, w)
+	}
+	b, _ = json.Marshal(r.Pathname)
+	if w := `{"groups":{"0":"2","1":"4","a":"3","b":"5"},"input":"/1/2/3/4"}`; string(b) != w {
+		t.Errorf("JSON after a group was deleted and another added: %s, want %s", b, w)
+	}
 	if p.GroupNames(Hostname) != nil || (*Pattern)(nil).GroupNames(Pathname) != nil {
 		t.Error("GroupNames of a component without groups, or of a nil pattern, is not nil")
 	}
