@@ -512,3 +512,34 @@ func TestExecGroups(t *testing.T) {
 		t.Error("ExecGroups matches for a nil or zero pattern or a component that is not one")
 	}
 }
+
+// TestRouteTestsComponents checks the confirmation of a candidate, which
+// leaves out the components that are a lone "*", against TestURL, on
+// random patterns and URLs made to hit them; and that it does leave out
+// components, and that both verdicts occur.
+func TestRouteTestsComponents(t *testing.T) {
+	skipped, verdicts := 0, map[bool]int{}
+	for seed := range uint64(10) {
+		g := newGen(100 + seed)
+		r, patterns := randomRouter(t, g, 50)
+		for i := range 500 {
+			s := g.url(patterns)
+			u, err := url.Parse(s)
+			if err != nil {
+				continue
+			}
+			rt := &r.routes[i%len(patterns)]
+			got, want := rt.testExcept(u, -1), rt.pattern.TestURL(u)
+			if got != want {
+				t.Fatalf("%s on %q: the router's test %v, TestURL %v (tests %08b)", patternString(rt.pattern), s, got, want, rt.tests)
+			}
+			verdicts[got]++
+			if rt.tests != 1<<numComponents-1 {
+				skipped++
+			}
+		}
+	}
+	if skipped == 0 || verdicts[true] == 0 || verdicts[false] == 0 {
+		t.Errorf("%d tests left out a component; verdicts %v", skipped, verdicts)
+	}
+}
