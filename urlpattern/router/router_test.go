@@ -543,3 +543,26 @@ func TestRouteTestsComponents(t *testing.T) {
 		t.Errorf("%d tests left out a component; verdicts %v", skipped, verdicts)
 	}
 }
+
+// TestTrieManyChildren checks a trie node past maxListedChildren fixed
+// children, which it finds in a map rather than by comparing: each of
+// the routes is found for its own pathname, before and after the map is
+// made, and no other.
+func TestTrieManyChildren(t *testing.T) {
+	var r Router[int]
+	for i := range 3 * maxListedChildren {
+		r.Add(urlpattern.MustParse(fmt.Sprintf("http://h/x/%d/:id", i)), i)
+		for j := range i + 1 {
+			m, ok := r.First(url.MustParse(fmt.Sprintf("http://h/x/%d/7", j)))
+			if !ok || m.Value != j {
+				t.Fatalf("with %d routes, /x/%d/7 matched %v %v", i+1, j, m.Value, ok)
+			}
+		}
+		if _, ok := r.First(url.MustParse(fmt.Sprintf("http://h/x/%d/7", i+1))); ok {
+			t.Fatalf("with %d routes, /x/%d/7 matched", i+1, i+1)
+		}
+	}
+	if root := r.index.byValue["http"].byValue["h"].cased; root.fixed("").fixed("x").byText == nil {
+		t.Error("no node indexes its children by a map")
+	}
+}
