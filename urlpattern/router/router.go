@@ -339,6 +339,8 @@ func (r *Router[V]) First(u url.URL) (Match[V], bool) {
 type scratch struct {
 	ids          []int32
 	active, next []*node
+	// groups are the groups of the pathname of a ServeMux's route.
+	groups []patternparts.Group
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
