@@ -6,20 +6,43 @@ import "github.com/webstd/url/internal/patternparts"
 // for AppendGroups to hold them on the stack.
 const maxStackGroups = 16
 
+// hooked returns component c of p, the *Pattern that a hook of package
+// patternparts was given, or false when p is not a valid pattern or c not
+// a component.
+func hooked(p any, c int) (*component, bool) {
+	pat, ok := p.(*Pattern)
+	if !ok || !pat.valid() || c < 0 || c >= numComponents {
+		return nil, false
+	}
+	return pat.components[c], true
+}
+
+// init sets the hooks of package patternparts, through which packages
+// router and others read a pattern's parts and match one component.
 func init() {
-	patternparts.TestComponent = func(p any, c int, input string) bool {
-		pat, ok := p.(*Pattern)
-		if !ok || !pat.valid() || c < 0 || c >= numComponents {
-			return false
+	patternparts.Redact = redactedPattern
+	patternparts.Of = func(p any, c int) (patternparts.Component, bool) {
+		comp, ok := hooked(p, c)
+		if !ok {
+			return patternparts.Component{}, false
 		}
-		return pat.components[c].test(input)
+		return patternparts.Component{
+			PatternString: comp.patternString,
+			Parts:         comp.parts,
+			Delimiter:     comp.opts.delimiter,
+			Prefix:        comp.opts.prefix,
+			IgnoreCase:    comp.opts.ignoreCase,
+		}, true
+	}
+	patternparts.TestComponent = func(p any, c int, input string) bool {
+		comp, ok := hooked(p, c)
+		return ok && comp.test(input)
 	}
 	patternparts.AppendGroups = func(p any, c int, input string, dst []patternparts.Group) ([]patternparts.Group, bool) {
-		pat, ok := p.(*Pattern)
-		if !ok || !pat.valid() || c < 0 || c >= numComponents {
+		comp, ok := hooked(p, c)
+		if !ok {
 			return dst, false
 		}
-		comp := pat.components[c]
 		if len(comp.names) == 0 {
 			return dst, comp.test(input)
 		}

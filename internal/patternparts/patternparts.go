@@ -68,15 +68,6 @@ type Component struct {
 // when it is initialized.
 var Of func(p any, c int) (Component, bool)
 
-// ExecGroups matches component c of p, a *urlpattern.Pattern, against
-// input, as the component's part of Exec does, and calls group with the
-// name and value of each of the component's groups that took part in the
-// match, in the order of its group name list. It returns false, without
-// calling group, when input does not match (or p is not a valid pattern).
-// It lets a router give the groups of one component without building the
-// Result of all eight. Package urlpattern sets it when it is initialized.
-var ExecGroups func(p any, c int, input string, group func(name, value string)) bool
-
 // Redact returns a URL pattern constructor string with the passwords that
 // a reader finds in it redacted, as package urlpattern's errors quote one,
 // for the errors of other packages that quote a pattern. Package

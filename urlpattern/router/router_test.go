@@ -460,11 +460,11 @@ func componentsOf(u url.URL) [numComponents]string {
 	return [numComponents]string{u.Scheme(), u.Username(), u.Password(), u.Hostname(), u.Port(), u.Pathname(), query, fragment}
 }
 
-// TestExecGroups checks the hook through which a ServeMux gets the groups
+// TestAppendGroups checks the hook through which a ServeMux gets the groups
 // of the pathname alone: on random patterns and URLs, a pattern matches a
 // URL when each of its components matches the URL's, and each component's
 // groups are those of ExecURL's result that are defined.
-func TestExecGroups(t *testing.T) {
+func TestAppendGroups(t *testing.T) {
 	g := newGen(7)
 	matched := 0
 	for range 3000 {
@@ -480,8 +480,11 @@ func TestExecGroups(t *testing.T) {
 		values := componentsOf(u)
 		all := true
 		for c := range numComponents {
+			list, ok := patternparts.AppendGroups(p, c, values[c], nil)
 			groups := map[string]string{}
-			ok := patternparts.ExecGroups(p, c, values[c], func(name, value string) { groups[name] = value })
+			for _, g := range list {
+				groups[g.Name] = g.Value
+			}
 			all = all && ok
 			if !ok || res == nil {
 				continue
@@ -493,7 +496,7 @@ func TestExecGroups(t *testing.T) {
 				}
 			}
 			if !reflect.DeepEqual(groups, want) {
-				t.Errorf("%s on %s, component %d: ExecGroups gives %v, ExecURL %v", patternString(p), u, c, groups, want)
+				t.Errorf("%s on %s, component %d: AppendGroups gives %v, ExecURL %v", patternString(p), u, c, groups, want)
 			}
 		}
 		if all != (res != nil) {
@@ -506,10 +509,13 @@ func TestExecGroups(t *testing.T) {
 	if matched < 500 {
 		t.Errorf("only %d patterns matched their URL", matched)
 	}
-	if patternparts.ExecGroups(nil, pathname, "/", func(string, string) {}) ||
-		patternparts.ExecGroups(&urlpattern.Pattern{}, pathname, "/", func(string, string) {}) ||
-		patternparts.ExecGroups(urlpattern.MustParse("https://h/*"), 8, "/", func(string, string) {}) {
-		t.Error("ExecGroups matches for a nil or zero pattern or a component that is not one")
+	for _, p := range []*urlpattern.Pattern{nil, {}} {
+		if _, ok := patternparts.AppendGroups(p, pathname, "/", nil); ok {
+			t.Errorf("AppendGroups matches for the pattern %#v", p)
+		}
+	}
+	if _, ok := patternparts.AppendGroups(urlpattern.MustParse("https://h/*"), numComponents, "/", nil); ok {
+		t.Error("AppendGroups matches for a component that is not one")
 	}
 }
 
