@@ -9,6 +9,8 @@ require (
 	github.com/ada-url/goada v1.1.0
 	github.com/doyensec/safeurl v0.2.2
 	github.com/dunglas/go-urlpattern v1.0.0
+	github.com/go-chi/chi/v5 v5.5.0
+	github.com/julienschmidt/httprouter v1.3.0
 	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/webstd/url v0.0.0-00010101000000-000000000000
 	golang.org/x/net v0.62.0

@@ -7,7 +7,6 @@ import (
 
 	"github.com/webstd/url/internal/errtext"
 	"github.com/webstd/url/internal/infra"
-	"github.com/webstd/url/internal/patternparts"
 )
 
 // A Component names one of the eight components of a URL and of a
@@ -360,42 +359,4 @@ func redactedPattern(str string) string {
 	init, _ := parseConstructorString(str)
 	sec := secretsOf(str, &init, true)
 	return errtext.Redacted(str, appendTextSpans(errtext.PasswordSpans(str, false), str, sec.texts))
-}
-
-func init() {
-	patternparts.Redact = redactedPattern
-	patternparts.Of = func(p any, c int) (patternparts.Component, bool) {
-		pat, ok := p.(*Pattern)
-		if !ok || !pat.valid() || c < 0 || c >= numComponents {
-			return patternparts.Component{}, false
-		}
-		comp := pat.components[c]
-		return patternparts.Component{
-			PatternString: comp.patternString,
-			Parts:         comp.parts,
-			Delimiter:     comp.opts.delimiter,
-			Prefix:        comp.opts.prefix,
-			IgnoreCase:    comp.opts.ignoreCase,
-		}, true
-	}
-	patternparts.ExecGroups = func(p any, c int, input string, group func(name, value string)) bool {
-		pat, ok := p.(*Pattern)
-		if !ok || !pat.valid() || c < 0 || c >= numComponents {
-			return false
-		}
-		comp := pat.components[c]
-		if len(comp.names) == 0 {
-			return comp.test(input)
-		}
-		values, ok := comp.exec(input)
-		if !ok {
-			return false
-		}
-		for i, name := range comp.names {
-			if values[i].Defined {
-				group(name, values[i].Value)
-			}
-		}
-		return true
-	}
 }

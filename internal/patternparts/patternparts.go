@@ -68,17 +68,30 @@ type Component struct {
 // when it is initialized.
 var Of func(p any, c int) (Component, bool)
 
-// ExecGroups matches component c of p, a *urlpattern.Pattern, against
-// input, as the component's part of Exec does, and calls group with the
-// name and value of each of the component's groups that took part in the
-// match, in the order of its group name list. It returns false, without
-// calling group, when input does not match (or p is not a valid pattern).
-// It lets a router give the groups of one component without building the
-// Result of all eight. Package urlpattern sets it when it is initialized.
-var ExecGroups func(p any, c int, input string, group func(name, value string)) bool
-
 // Redact returns a URL pattern constructor string with the passwords that
 // a reader finds in it redacted, as package urlpattern's errors quote one,
 // for the errors of other packages that quote a pattern. Package
 // urlpattern sets it when it is initialized.
 var Redact func(pattern string) string
+
+// A Group is a group of a component that took part in a match: its name
+// in the component's group name list, and the text it matched.
+type Group struct {
+	Name, Value string
+}
+
+// TestComponent reports whether component c of p, a *urlpattern.Pattern,
+// matches input, as the component's part of Test does; false when p is not
+// a valid pattern. It allocates nothing for a component matched without a
+// regular expression. Package urlpattern sets it when it is initialized.
+var TestComponent func(p any, c int, input string) bool
+
+// AppendGroups matches component c of p, a *urlpattern.Pattern, against
+// input, as the component's part of Exec does, and returns dst with each
+// of the component's groups that took part in the match appended, in the
+// order of its group name list, and true; or dst and false when input
+// does not match (or p is not a valid pattern). For a component matched
+// without a regular expression it allocates nothing but to grow dst, so a
+// router can give a request's path values from a buffer it reuses.
+// Package urlpattern sets it when it is initialized.
+var AppendGroups func(p any, c int, input string, dst []Group) ([]Group, bool)

@@ -3,6 +3,7 @@ package router
 import (
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -163,18 +164,91 @@ func BenchmarkRouter(b *testing.B) {
 // scale: net/http's patterns are simpler (no regular expressions, no
 // hostname groups), its tree finds the most specific one, and it matches
 // the path net/url decoded where a ServeMux parses the request's URL.
+//
+// Each request is a fresh copy of one that httptest.NewRequest made, as a
+// server gives each handler a request of its own (a request served twice
+// would keep the path values of the first time). The handler does
+// nothing; in "groups", it reads the path value of each group of its
+// route, as a handler does.
 func BenchmarkServeMux(b *testing.B) {
-	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})
-	mux := NewServeMux()
-	std := http.NewServeMux()
-	registered := make([]bool, len(githubRoutes))
-	for i, path := range githubRoutes {
-		var segs []string
+	mux, std, reqs := githubMuxes(b)
+	for _, c := range []struct {
+		name string
+		h    http.Handler
+		read bool
+	}{{"router", mux, false}, {"net-http", std, false}, {"groups/router", mux, true}, {"groups/net-http", std, true}} {
+		b.Run(c.name, func(b *testing.B) {
+			readValues = c.read
+			sinkValues = 0
+			b.ReportAllocs()
+			w := httptest.NewRecorder()
+			req := new(http.Request)
+			i := 0
+			for b.Loop() {
+				*req = *reqs[i%len(reqs)]
+				c.h.ServeHTTP(w, req)
+				i++
+			}
+			if w.Code != http.StatusOK || c.read != (sinkValues > 0) {
+				b.Fatalf("status %d, %d bytes of path values", w.Code, sinkValues)
+			}
+		})
+	}
+}
+
+// readValues says whether the handlers of githubMuxes read the path
+// values; sinkValues counts the bytes they read.
+var (
+	readValues bool
+	sinkValues int
+)
+
+// githubMuxes returns a ServeMux and a net/http ServeMux of githubRoutes
+// (for GET), each route's handler reading the path value of each of its
+// groups, and a request for each route; it checks that both give the
+// same path values for each request (under the names of each syntax: "0"
+// is "rest").
+func githubMuxes(tb testing.TB) (mux *ServeMux, std *http.ServeMux, reqs []*http.Request) {
+	mux, std = NewServeMux(), http.NewServeMux()
+	var got []string
+	reader := func(names []string) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !readValues {
+				return
+			}
+			for _, name := range names {
+				v := r.PathValue(name)
+				sinkValues += len(v)
+				if got != nil {
+					got = append(got, v)
+				}
+			}
+		})
+	}
+	// A ServeMux serves the first route that matches, net/http's the most
+	// specific: the routes are added to both most specific first
+	// (urlpattern.CompareComponent of the pathname, which ranks fixed
+	// text over a group, as net/http's does), so that both choose the
+	// same route for each request ("/repos/o1/r2/issues/comments" is not
+	// "/repos/:owner/:repo/issues/:number").
+	patterns, strs := githubPatterns()
+	order := make([]int, len(patterns))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int {
+		return urlpattern.CompareComponent(urlpattern.Pathname, patterns[j], patterns[i])
+	})
+	for _, i := range order {
+		path := githubRoutes[i]
+		var segs, names, stdNames []string
 		for _, seg := range strings.Split(path, "/") {
 			switch {
 			case seg == "*":
 				seg = "{rest...}"
+				names, stdNames = append(names, "0"), append(stdNames, "rest")
 			case strings.HasPrefix(seg, ":"):
+				names, stdNames = append(names, seg[1:]), append(stdNames, seg[1:])
 				seg = "{" + seg[1:] + "}"
 			}
 			segs = append(segs, seg)
@@ -186,33 +260,29 @@ func BenchmarkServeMux(b *testing.B) {
 		// leave such a route out.
 		func() {
 			defer func() { _ = recover() }()
-			std.Handle("GET "+strings.Join(segs, "/"), ok)
-			mux.Handle("GET "+path, ok)
-			registered[i] = true
+			std.Handle("GET "+strings.Join(segs, "/"), reader(stdNames))
+			mux.Handle("GET "+path, reader(names))
+			reqs = append(reqs, httptest.NewRequest("GET", strs[i], nil))
 		}()
 	}
-	_, strs := githubPatterns()
-	var reqs []*http.Request
-	for i, s := range strs {
-		if registered[i] {
-			reqs = append(reqs, httptest.NewRequest("GET", s, nil))
+	readValues = true
+	defer func() { readValues = false }()
+	for _, req := range reqs {
+		var values [2][]string
+		for i, h := range []http.Handler{mux, std} {
+			got = []string{}
+			w := httptest.NewRecorder()
+			r := *req
+			h.ServeHTTP(w, &r)
+			if w.Code != http.StatusOK {
+				tb.Fatalf("%s: %d", req.URL, w.Code)
+			}
+			values[i] = got
+		}
+		if !slices.Equal(values[0], values[1]) {
+			tb.Fatalf("%s: path values %q, net/http's %q", req.URL, values[0], values[1])
 		}
 	}
-	for _, c := range []struct {
-		name string
-		h    http.Handler
-	}{{"router", mux}, {"net-http", std}} {
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			w := httptest.NewRecorder()
-			i := 0
-			for b.Loop() {
-				c.h.ServeHTTP(w, reqs[i%len(reqs)])
-				i++
-			}
-			if w.Code != http.StatusOK {
-				b.Fatalf("status %d", w.Code)
-			}
-		})
-	}
+	got = nil
+	return mux, std, reqs
 }

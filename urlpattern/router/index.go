@@ -13,8 +13,13 @@ import (
 // (https://urlpattern.spec.whatwg.org/#url-pattern-struct).
 const (
 	protocol      = 0
+	username      = 1
+	password      = 2
 	hostname      = 3
+	port          = 4
 	pathname      = 5
+	search        = 6
+	hash          = 7
 	numComponents = 8
 )
 
@@ -119,8 +124,11 @@ func candidates(x *index, u url.URL, ids []int32, s *scratch) []int32 {
 		w.visit(hosts.other)
 	}
 	ids = w.ids
-	slices.Sort(ids[start:])
-	return slices.Compact(ids)
+	if len(ids)-start > 1 { // (most URLs have one candidate or none)
+		slices.Sort(ids[start:])
+		ids = slices.Compact(ids)
+	}
+	return ids
 }
 
 // A walker collects the candidates of a URL's pathname from the pathIndexes
@@ -284,10 +292,12 @@ func pathModel(c patternparts.Component) (pieces []piece, complete bool) {
 // the pieces p0, ..., pk-1 holds the patterns whose model starts with
 // them (pathModel).
 type node struct {
-	// children are the nodes of the fixed pieces that follow, by their
-	// text; wild are those of wild pieces, which any piece that starts
-	// with their text takes.
-	children map[string]*node
+	// children are the nodes of the fixed pieces that follow, with their
+	// text, in the order they were made; byText indexes them once there
+	// are more than maxListedChildren. wild are those of wild pieces,
+	// which any piece that starts with their text takes.
+	children []fixedChild
+	byText   map[string]*node
 	wild     []wildChild
 	// exact are the patterns whose model is complete with the pieces that
 	// lead here: candidates when the pathname ends here.
@@ -295,6 +305,16 @@ type node struct {
 	// tails are the patterns whose model stops in the next piece:
 	// candidates when the next piece starts with their prefix.
 	tails []tail
+}
+
+// maxListedChildren is the most fixed children a node finds by comparing
+// a piece with each: past it, a map is faster than the comparisons.
+const maxListedChildren = 8
+
+// A fixedChild is the node of the fixed piece text.
+type fixedChild struct {
+	text string
+	node *node
 }
 
 // A wildChild is the node of a wild piece that starts with prefix.
@@ -321,15 +341,34 @@ func (n *node) child(pc piece) *node {
 		n.wild = append(n.wild, wildChild{pc.text, c})
 		return c
 	}
-	c := n.children[pc.text]
-	if c == nil {
-		if n.children == nil {
-			n.children = make(map[string]*node)
+	if c := n.fixed(pc.text); c != nil {
+		return c
+	}
+	c := &node{}
+	n.children = append(n.children, fixedChild{pc.text, c})
+	if len(n.children) > maxListedChildren {
+		if n.byText == nil {
+			n.byText = make(map[string]*node, len(n.children))
+			for _, f := range n.children {
+				n.byText[f.text] = f.node
+			}
 		}
-		c = &node{}
-		n.children[pc.text] = c
+		n.byText[pc.text] = c
 	}
 	return c
+}
+
+// fixed returns the node of n's fixed piece text, or nil.
+func (n *node) fixed(text string) *node {
+	if n.byText != nil {
+		return n.byText[text]
+	}
+	for _, f := range n.children {
+		if f.text == text {
+			return f.node
+		}
+	}
+	return nil
 }
 
 // walk returns ids with the patterns of the trie of root that path may
@@ -341,13 +380,13 @@ func (root *node) walk(path string, ids []int32, s *scratch) []int32 {
 	active := append(s.active[:0], root)
 	next := s.next[:0]
 	for start := 0; ; {
-		end := strings.IndexByte(path[start:], '/')
-		last := end < 0
-		if last {
-			end = len(path)
-		} else {
-			end += start
+		// The piece ends at the next "/": pieces are short, and a loop
+		// finds it sooner than a call.
+		end := start
+		for end < len(path) && path[end] != '/' {
+			end++
 		}
+		last := end == len(path)
 		pc := path[start:end]
 		next = next[:0]
 		for _, n := range active {
@@ -356,7 +395,7 @@ func (root *node) walk(path string, ids []int32, s *scratch) []int32 {
 					ids = append(ids, t.id)
 				}
 			}
-			if c := n.children[pc]; c != nil {
+			if c := n.fixed(pc); c != nil {
 				next = append(next, c)
 			}
 			for _, w := range n.wild {
@@ -377,8 +416,8 @@ func (root *node) walk(path string, ids []int32, s *scratch) []int32 {
 		}
 		start = end + 1
 	}
-	clear(active)
-	clear(next)
+	// (The nodes are not cleared: the router holds them anyway, and a
+	// pooled scratch outlives a router only until the pool is emptied.)
 	s.active, s.next = active[:0], next[:0]
 	return ids
 }

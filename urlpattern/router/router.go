@@ -203,6 +203,67 @@ type Router[V any] struct {
 type route[V any] struct {
 	pattern *urlpattern.Pattern
 	value   V
+	// tests has bit c set for each component c of the pattern that is
+	// not a lone "*", which matches every URL's (testComponents).
+	tests uint8
+}
+
+// testComponents returns the bits of the components of comps to test on
+// a URL: all but those whose part list is a lone full wildcard ("*"), the
+// regular expression "^(.*)$", which matches every string without a line
+// terminator, as every component of a URL is (the URL parser removes
+// newlines and percent-encodes every code point beyond ASCII).
+func testComponents(comps *[numComponents]patternparts.Component) uint8 {
+	var tests uint8
+	for c, comp := range comps {
+		if len(comp.Parts) == 1 {
+			p := comp.Parts[0]
+			if p.Type == patternparts.FullWildcard && p.Modifier == patternparts.None && p.Prefix == "" && p.Suffix == "" {
+				continue
+			}
+		}
+		tests |= 1 << c
+	}
+	return tests
+}
+
+// componentOf returns component c of u as a pattern matches it (the
+// values of https://urlpattern.spec.whatwg.org/#url-pattern-match for a
+// URL): the scheme, username, password, host, port and path serialized,
+// the query and the fragment, each the empty string when null.
+func componentOf(u url.URL, c int) string {
+	switch c {
+	case protocol:
+		return u.Scheme()
+	case username:
+		return u.Username()
+	case password:
+		return u.Password()
+	case hostname:
+		return u.Hostname()
+	case port:
+		return u.Port()
+	case pathname:
+		return u.Pathname()
+	case search:
+		q, _ := u.Query()
+		return q
+	default:
+		f, _ := u.Fragment()
+		return f
+	}
+}
+
+// testExcept reports whether rt's pattern matches u in every component
+// but skip (-1 for none), as its TestURL does in them; u is valid, and rt
+// indexed (its pattern valid).
+func (rt *route[V]) testExcept(u url.URL, skip int) bool {
+	for c, tests := 0, rt.tests; tests != 0; c, tests = c+1, tests>>1 {
+		if tests&1 != 0 && c != skip && !patternparts.TestComponent(rt.pattern, c, componentOf(u, c)) {
+			return false
+		}
+	}
+	return true
 }
 
 // A Match is a route that matched a URL: its pattern and value, and what
@@ -218,7 +279,7 @@ type Match[V any] struct {
 // nothing. Adding a pattern twice makes two routes.
 func (r *Router[V]) Add(p *urlpattern.Pattern, v V) {
 	id := int32(len(r.routes))
-	r.routes = append(r.routes, route[V]{p, v})
+	r.routes = append(r.routes, route[V]{pattern: p, value: v})
 	var comps [numComponents]patternparts.Component
 	for c := range comps {
 		var ok bool
@@ -226,6 +287,7 @@ func (r *Router[V]) Add(p *urlpattern.Pattern, v V) {
 			return // a nil or zero Pattern matches no URL: not indexed
 		}
 	}
+	r.routes[id].tests = testComponents(&comps)
 	addToIndex(&r.index, id, &comps)
 }
 
@@ -277,6 +339,8 @@ func (r *Router[V]) First(u url.URL) (Match[V], bool) {
 type scratch struct {
 	ids          []int32
 	active, next []*node
+	// groups are the groups of the pathname of a ServeMux's route.
+	groups []patternparts.Group
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -303,9 +367,10 @@ func (r *Router[V]) matching(u url.URL, yield func(*route[V]) bool) {
 	defer scratchPool.Put(s)
 	s.ids = candidates(&r.index, u, s.ids[:0], s)
 	for _, id := range s.ids {
-		// Confirm the candidate: Test allocates nothing, so the routes
-		// the index could not rule out cost no Result.
-		if rt := &r.routes[id]; rt.pattern.TestURL(u) && !yield(rt) {
+		// Confirm the candidate, as its TestURL would, in the components
+		// that are not "*": that allocates nothing, so the routes the
+		// index could not rule out cost no Result.
+		if rt := &r.routes[id]; rt.testExcept(u, -1) && !yield(rt) {
 			return
 		}
 	}

@@ -460,11 +460,11 @@ func componentsOf(u url.URL) [numComponents]string {
 	return [numComponents]string{u.Scheme(), u.Username(), u.Password(), u.Hostname(), u.Port(), u.Pathname(), query, fragment}
 }
 
-// TestExecGroups checks the hook through which a ServeMux gets the groups
+// TestAppendGroups checks the hook through which a ServeMux gets the groups
 // of the pathname alone: on random patterns and URLs, a pattern matches a
 // URL when each of its components matches the URL's, and each component's
 // groups are those of ExecURL's result that are defined.
-func TestExecGroups(t *testing.T) {
+func TestAppendGroups(t *testing.T) {
 	g := newGen(7)
 	matched := 0
 	for range 3000 {
@@ -480,8 +480,11 @@ func TestExecGroups(t *testing.T) {
 		values := componentsOf(u)
 		all := true
 		for c := range numComponents {
+			list, ok := patternparts.AppendGroups(p, c, values[c], nil)
 			groups := map[string]string{}
-			ok := patternparts.ExecGroups(p, c, values[c], func(name, value string) { groups[name] = value })
+			for _, g := range list {
+				groups[g.Name] = g.Value
+			}
 			all = all && ok
 			if !ok || res == nil {
 				continue
@@ -493,7 +496,7 @@ func TestExecGroups(t *testing.T) {
 				}
 			}
 			if !reflect.DeepEqual(groups, want) {
-				t.Errorf("%s on %s, component %d: ExecGroups gives %v, ExecURL %v", patternString(p), u, c, groups, want)
+				t.Errorf("%s on %s, component %d: AppendGroups gives %v, ExecURL %v", patternString(p), u, c, groups, want)
 			}
 		}
 		if all != (res != nil) {
@@ -506,9 +509,66 @@ func TestExecGroups(t *testing.T) {
 	if matched < 500 {
 		t.Errorf("only %d patterns matched their URL", matched)
 	}
-	if patternparts.ExecGroups(nil, pathname, "/", func(string, string) {}) ||
-		patternparts.ExecGroups(&urlpattern.Pattern{}, pathname, "/", func(string, string) {}) ||
-		patternparts.ExecGroups(urlpattern.MustParse("https://h/*"), 8, "/", func(string, string) {}) {
-		t.Error("ExecGroups matches for a nil or zero pattern or a component that is not one")
+	for _, p := range []*urlpattern.Pattern{nil, {}} {
+		if _, ok := patternparts.AppendGroups(p, pathname, "/", nil); ok {
+			t.Errorf("AppendGroups matches for the pattern %#v", p)
+		}
+	}
+	if _, ok := patternparts.AppendGroups(urlpattern.MustParse("https://h/*"), numComponents, "/", nil); ok {
+		t.Error("AppendGroups matches for a component that is not one")
+	}
+}
+
+// TestRouteTestsComponents checks the confirmation of a candidate, which
+// leaves out the components that are a lone "*", against TestURL, on
+// random patterns and URLs made to hit them; and that it does leave out
+// components, and that both verdicts occur.
+func TestRouteTestsComponents(t *testing.T) {
+	skipped, verdicts := 0, map[bool]int{}
+	for seed := range uint64(10) {
+		g := newGen(100 + seed)
+		r, patterns := randomRouter(t, g, 50)
+		for i := range 500 {
+			s := g.url(patterns)
+			u, err := url.Parse(s)
+			if err != nil {
+				continue
+			}
+			rt := &r.routes[i%len(patterns)]
+			got, want := rt.testExcept(u, -1), rt.pattern.TestURL(u)
+			if got != want {
+				t.Fatalf("%s on %q: the router's test %v, TestURL %v (tests %08b)", patternString(rt.pattern), s, got, want, rt.tests)
+			}
+			verdicts[got]++
+			if rt.tests != 1<<numComponents-1 {
+				skipped++
+			}
+		}
+	}
+	if skipped == 0 || verdicts[true] == 0 || verdicts[false] == 0 {
+		t.Errorf("%d tests left out a component; verdicts %v", skipped, verdicts)
+	}
+}
+
+// TestTrieManyChildren checks a trie node past maxListedChildren fixed
+// children, which it finds in a map rather than by comparing: each of
+// the routes is found for its own pathname, before and after the map is
+// made, and no other.
+func TestTrieManyChildren(t *testing.T) {
+	var r Router[int]
+	for i := range 3 * maxListedChildren {
+		r.Add(urlpattern.MustParse(fmt.Sprintf("http://h/x/%d/:id", i)), i)
+		for j := range i + 1 {
+			m, ok := r.First(url.MustParse(fmt.Sprintf("http://h/x/%d/7", j)))
+			if !ok || m.Value != j {
+				t.Fatalf("with %d routes, /x/%d/7 matched %v %v", i+1, j, m.Value, ok)
+			}
+		}
+		if _, ok := r.First(url.MustParse(fmt.Sprintf("http://h/x/%d/7", i+1))); ok {
+			t.Fatalf("with %d routes, /x/%d/7 matched", i+1, i+1)
+		}
+	}
+	if root := r.index.byValue["http"].byValue["h"].cased; root.fixed("").fixed("x").byText == nil {
+		t.Error("no node indexes its children by a map")
 	}
 }

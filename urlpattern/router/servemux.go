@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/net/http/httpguts"
 
@@ -205,17 +206,40 @@ func splitMethod(pattern string) (method, rest string) {
 	return pattern[:i], strings.TrimLeft(pattern[i:], " \t")
 }
 
-// resultKey is the key of a request's lazyResult in its context.
+// resultKey is the key of a request's resultContext in its context.
 type resultKey struct{}
 
-// A lazyResult is the Result of a route's pattern on a request's URL,
-// made the first time a handler asks for it: routing a request executes
-// only the pathname, for the path values.
-type lazyResult struct {
+// A resultContext is the context of the request a ServeMux gives a
+// handler: the request's own, and the Result of the route's pattern on
+// the request's URL, made the first time a handler asks for it (routing a
+// request matches only the pathname, for the path values). It is one
+// allocation with the request it is the context of (a routed).
+type resultContext struct {
+	context.Context
 	once    sync.Once
 	pattern *urlpattern.Pattern
 	url     url.URL
 	result  *urlpattern.Result
+	// href holds the string url was parsed from when it fits (readRequest):
+	// most do, and the context and the URL are then one allocation.
+	href [maxInlineHref]byte
+}
+
+// maxInlineHref is the longest URL string a resultContext holds.
+const maxInlineHref = 128
+
+// Value returns c itself for resultKey, and the value of key in the
+// request's own context otherwise.
+func (c *resultContext) Value(key any) any {
+	if _, ok := key.(resultKey); ok {
+		return c
+	}
+	return c.Context.Value(key)
+}
+
+// String names c as the context package names its own.
+func (c *resultContext) String() string {
+	return fmt.Sprint(c.Context) + ".WithValue(router.Result)"
 }
 
 // Result returns what the pattern of the route that a ServeMux chose for
@@ -224,12 +248,12 @@ type lazyResult struct {
 // first call makes it; later ones return the same. It returns nil for a
 // request that a ServeMux did not route.
 func Result(r *http.Request) *urlpattern.Result {
-	lr, _ := r.Context().Value(resultKey{}).(*lazyResult)
-	if lr == nil {
+	rc, _ := r.Context().Value(resultKey{}).(*resultContext)
+	if rc == nil {
 		return nil
 	}
-	lr.once.Do(func() { lr.result = lr.pattern.ExecURL(lr.url) })
-	return lr.result
+	rc.once.Do(func() { rc.result = rc.pattern.ExecURL(rc.url) })
+	return rc.result
 }
 
 // EscapedPathValue returns the value of the group name of the pathname of
@@ -247,17 +271,17 @@ func Result(r *http.Request) *urlpattern.Result {
 // "%25" is a "%" in PathValue, so decoding a PathValue again is wrong, and
 // "%3F" a "?".
 func EscapedPathValue(r *http.Request, name string) string {
-	lr, _ := r.Context().Value(resultKey{}).(*lazyResult)
-	if lr == nil {
+	rc, _ := r.Context().Value(resultKey{}).(*resultContext)
+	if rc == nil {
 		return ""
 	}
-	var v string
-	patternparts.ExecGroups(lr.pattern, pathname, lr.url.Pathname(), func(n, value string) {
-		if n == name {
-			v = value
+	groups, _ := patternparts.AppendGroups(rc.pattern, pathname, rc.url.Pathname(), nil)
+	for _, g := range groups {
+		if g.Name == name {
+			return g.Value
 		}
-	})
-	return v
+	}
+	return ""
 }
 
 // ServeHTTP serves r with the handler of the first route that matches it,
@@ -275,12 +299,13 @@ func EscapedPathValue(r *http.Request, name string) string {
 // as net/http's are: "a b.txt" for the segment "a%20b.txt"; the value as
 // matched is [EscapedPathValue]. A group that did not take part
 // ("/books/:id?" on "/books") has no path value, and PathValue returns the
-// empty string for it. The handler gets a shallow copy of r whose context
-// holds the [Result], which executes the whole pattern when the handler
-// first asks for it: routing a request tests the routes' patterns and
-// executes only the winner's pathname.
+// empty string for it. r's context then holds the [Result] (r takes the
+// new context in place too, as it takes the path values), which executes
+// the whole pattern when it is first asked for: routing a request tests
+// the routes' patterns and executes only the winner's pathname.
 func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	u, rd, err := readRequest(r)
+	rc := new(resultContext)
+	u, rd, err := readRequest(r, rc.href[:])
 	switch {
 	case err != nil || rd == unserialized && r.Method == http.MethodConnect:
 		http.Error(w, "400 Bad Request", http.StatusBadRequest)
@@ -289,8 +314,10 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		redirect(w, r, location(r, u))
 		return
 	}
-	rt, p, methods := m.find(u, r.Method)
+	s := scratchPool.Get().(*scratch)
+	rt, p, methods := m.find(u, r.Method, s)
 	if rt == nil {
+		scratchPool.Put(s)
 		if len(methods) > 0 {
 			w.Header().Set("Allow", strings.Join(allowed(methods), ", "))
 			http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
@@ -300,10 +327,17 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	r.Pattern = rt.pattern
-	patternparts.ExecGroups(p, pathname, u.Pathname(), func(name, value string) {
-		r.SetPathValue(name, url.PercentDecodeString(value))
-	})
-	rt.handler.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), resultKey{}, &lazyResult{pattern: p, url: u})))
+	for _, g := range s.groups {
+		r.SetPathValue(g.Name, url.PercentDecodeString(g.Value))
+	}
+	clear(s.groups)
+	s.groups = s.groups[:0]
+	scratchPool.Put(s)
+	// r takes the context in place, so WithContext's copy stays on the
+	// stack and a middleware in front reads the Result too.
+	rc.Context, rc.pattern, rc.url = r.Context(), p, u
+	*r = *r.WithContext(rc)
+	rt.handler.ServeHTTP(w, r)
 }
 
 // redirect answers r with a redirect to loc, an ASCII URL reference
@@ -329,20 +363,40 @@ func redirect(w http.ResponseWriter, r *http.Request, loc string) {
 }
 
 // find returns the first route that matches u for method, and its
-// pattern; or, when there is none, the methods of the routes that match u.
-func (m *ServeMux) find(u url.URL, method string) (rt *muxRoute, p *urlpattern.Pattern, methods []string) {
+// pattern, with the groups of its pathname that took part in the match in
+// s.groups; or, when there is none, the methods of the routes that match
+// u. It confirms each candidate as Router.matching does, the pathname last
+// and, for a route of the method, with its groups.
+func (m *ServeMux) find(u url.URL, method string, s *scratch) (rt *muxRoute, p *urlpattern.Pattern, methods []string) {
+	if !u.IsValid() {
+		return nil, nil, nil
+	}
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	m.router.matching(u, func(candidate *route[*muxRoute]) bool {
+	if len(m.router.routes) == 0 {
+		return nil, nil, nil
+	}
+	path := u.Pathname()
+	s.ids = candidates(&m.router.index, u, s.ids[:0], s)
+	for _, id := range s.ids {
+		candidate := &m.router.routes[id]
+		if !candidate.testExcept(u, pathname) {
+			continue
+		}
 		c := candidate.value
 		if c.method == "" || c.method == method || c.method == http.MethodGet && method == http.MethodHead {
-			rt, p, methods = c, candidate.pattern, nil
-			return false
+			var ok bool
+			if s.groups, ok = patternparts.AppendGroups(candidate.pattern, pathname, path, s.groups[:0]); ok {
+				return c, candidate.pattern, nil
+			}
+			continue
 		}
-		methods = append(methods, c.method)
-		return true
-	})
-	return rt, p, methods
+		if candidate.tests&(1<<pathname) == 0 || patternparts.TestComponent(candidate.pattern, pathname, path) {
+			methods = append(methods, c.method)
+		}
+	}
+	s.groups = s.groups[:0]
+	return nil, nil, methods
 }
 
 // allowed returns the methods of an Allow header for routes of methods:
@@ -379,7 +433,7 @@ func allowed(methods []string) []string {
 // not parse, and when the percent-decoding of its path has a "." or ".."
 // segment.
 func RequestURL(r *http.Request) (url.URL, error) {
-	u, _, err := readRequest(r)
+	u, _, err := readRequest(r, nil)
 	return u, err
 }
 
@@ -402,7 +456,10 @@ const (
 // read as another: a request already serialized is checked with three
 // string comparisons and allocates only the string parsed. Any other
 // request is checked piece by piece before it is redirected.
-func readRequest(r *http.Request) (url.URL, reading, error) {
+//
+// When the string fits in store, it is built there: the caller must keep
+// store while it keeps the URL and never write to it again.
+func readRequest(r *http.Request, store []byte) (url.URL, reading, error) {
 	if r.URL == nil {
 		return url.URL{}, 0, errors.New("router: request without a URL")
 	}
@@ -416,7 +473,15 @@ func readRequest(r *http.Request) (url.URL, reading, error) {
 		scheme = "https://"
 	}
 	var s string
-	if hasQuery {
+	if n := len(scheme) + len(r.Host) + len(path) + len("?") + len(query); n <= len(store) {
+		// The string is built in store, which the caller keeps and never
+		// writes again, so that the URL costs no allocation of its own.
+		b := append(append(append(store[:0], scheme...), r.Host...), path...)
+		if hasQuery {
+			b = append(append(b, '?'), query...)
+		}
+		s = unsafe.String(unsafe.SliceData(b), len(b))
+	} else if hasQuery {
 		s = scheme + r.Host + path + "?" + query
 	} else {
 		s = scheme + r.Host + path
@@ -660,6 +725,26 @@ func strippedPrefix(r *http.Request) string {
 	return ""
 }
 
+// unescapedPath reports whether net/url's encoding of the path p is p
+// itself because every byte of p is one that no version of net/url
+// escapes in a path: an ASCII letter or digit or one of "-_.~$&+,/:;=@".
+func unescapedPath(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if !pathByte[p[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// pathByte says which bytes unescapedPath accepts.
+var pathByte = func() (t [256]bool) {
+	for _, c := range "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_.~$&+,/:;=@" {
+		t[c] = true
+	}
+	return t
+}()
+
 // requestPath returns the path of u as sent: RawPath when it is an
 // encoding of Path (net/url keeps it when it differs from its own
 // encoding of Path, and EscapedPath drops it when it holds bytes net/url
@@ -676,6 +761,9 @@ func requestPath(u *stdurl.URL) string {
 			return ""
 		}
 		return o
+	}
+	if u.RawPath == "" && unescapedPath(u.Path) {
+		return u.Path // what EscapedPath returns, without its byte-at-a-time check
 	}
 	if u.RawPath != "" {
 		if p, err := stdurl.PathUnescape(u.RawPath); err == nil && p == u.Path {
