@@ -394,8 +394,22 @@ func appendLabel(b []byte, h string, start, end int) []byte {
 // hasEmptyLabel reports whether the domain h starts or ends with a dot or
 // has two in a row: whether collapseDots changes it.
 func hasEmptyLabel(h string) bool {
-	// strings.Contains looks for ".." many bytes at a time.
-	return h == "" || h[0] == '.' || h[len(h)-1] == '.' || strings.Contains(h, "..")
+	if h == "" || h[0] == '.' || h[len(h)-1] == '.' {
+		return true
+	}
+	// A host has few dots: going from one to the next costs less than
+	// looking for ".." (strings.Contains sets up a search for two bytes).
+	for i := strings.IndexByte(h, '.'); i >= 0; {
+		if h[i+1] == '.' { // (the last byte is no dot)
+			return true
+		}
+		j := strings.IndexByte(h[i+1:], '.')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // mayHaveSessionID reports whether q may hold a session identifier that
@@ -418,7 +432,23 @@ func mayHaveSessionID[S ~string | ~[]byte](q S) bool {
 // mayHaveLowerSessionID is mayHaveSessionID for a query without upper-case
 // ASCII letters, which it looks at many bytes at a time.
 func mayHaveLowerSessionID(q []byte) bool {
-	return bytes.Contains(q, []byte("sid")) || bytes.Contains(q, []byte("nid")) || bytes.Contains(q, []byte("fid"))
+	// One pass from one "id" to the next, rather than a pass for each of
+	// "sid", "nid" and "fid": few queries have an "id".
+	for i := 1; i+1 < len(q); {
+		j := bytes.IndexByte(q[i:len(q)-1], 'i')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if q[i+1] == 'd' {
+			switch q[i-1] {
+			case 's', 'n', 'f':
+				return true
+			}
+		}
+		i++
+	}
+	return false
 }
 
 // iaQuerySorted reports whether the parameters of q are in the order that

@@ -1,6 +1,7 @@
 package canonical
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -144,6 +145,13 @@ func checkScans(t *testing.T, s string) {
 				t.Fatalf("appendReversedLabels(%q) = %q; want %q", p, got, want)
 			}
 		}
+		if got, want := hasEmptyLabel(p), p == "" || slices.Contains(strings.Split(p, "."), ""); got != want {
+			t.Fatalf("hasEmptyLabel(%q) = %v; want %v", p, got, want)
+		}
+		lp := infra.ASCIILowercase(p)
+		if got, want := mayHaveLowerSessionID([]byte(lp)), strings.Contains(lp, "sid") || strings.Contains(lp, "nid") || strings.Contains(lp, "fid"); got != want {
+			t.Fatalf("mayHaveLowerSessionID(%q) = %v; want %v", lp, got, want)
+		}
 		var b []byte
 		if got, want := string(infra.AppendLower(b, p)), infra.ASCIILowercase(p); got != want {
 			t.Fatalf("infra.AppendLower(%q) = %q; want %q", p, got, want)
@@ -165,6 +173,7 @@ func TestScans(t *testing.T) {
 		"", "/", "//", "a//b", "/1234567/", "/123456//", "/1234567//", "/12345678//", "/ABCDEFGHIJKLMNOPQRSTUVWXYZ@[`{",
 		"www.example.com", "a.b.c.d.e.f.g.h.i.j", "a..b", ".a", "a.", "abcdefgh.ijklmnop.q", "abcdefg.", "1234567..x",
 		"a,b.c", "a)b", "%", "a(b.c", "a&b.com", "exa\x80mple.com",
+		"sid", "a=1&sid=2", "nid", "xfid", "id", "iid", "sidd", "s.id", "SID=1", "a&pHpSeSsId=1", "i", "si", "xxxxxxxxfid",
 	} {
 		checkScans(t, s)
 	}
