@@ -1,6 +1,7 @@
 package canonical
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -176,5 +177,26 @@ func TestScans(t *testing.T) {
 		"sid", "a=1&sid=2", "nid", "xfid", "id", "iid", "sidd", "s.id", "SID=1", "a&pHpSeSsId=1", "i", "si", "xxxxxxxxfid",
 	} {
 		checkScans(t, s)
+	}
+}
+
+// TestSortIAQueryInPlace holds the fast path's sort to alphaReorderQuery
+// on random queries of parameters from a small alphabet (so that names,
+// values and whole parameters repeat, and some have no "=" or an empty
+// name), up to past the 32 parameters it sorts in place.
+func TestSortIAQueryInPlace(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"", "a", "b", "ab", "=", "a=", "=a", "a=1", "a=2", "b=1", "a==", "ba", "a=1=2"}
+	for range 20000 {
+		n := 1 + r.IntN(40)
+		params := make([]string, n)
+		for i := range params {
+			params[i] = pieces[r.IntN(len(pieces))] + pieces[r.IntN(len(pieces))]
+		}
+		q := strings.Join(params, "&")
+		b := append([]byte("?"), q...)
+		if got, want := string(sortIAQueryInPlace(b, 1)[1:]), alphaReorderQuery(q); got != want {
+			t.Fatalf("sortIAQueryInPlace(%q) = %q; want %q", q, got, want)
+		}
 	}
 }
