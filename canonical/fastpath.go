@@ -179,7 +179,7 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 // moved back, so that only a query longer than b's room, or with more
 // parameters than a small array holds, allocates.
 func sortIAQueryInPlace(b []byte, n int) []byte {
-	var stack [32][2]int32
+	var stack [32]iaParam
 	params := stack[:0]
 	for start := n; ; {
 		end := start + bytes.IndexByte(b[start:], '&')
@@ -189,7 +189,11 @@ func sortIAQueryInPlace(b []byte, n int) []byte {
 		if len(params) == cap(params) {
 			return append(b[:n], alphaReorderQuery(string(b[n:]))...)
 		}
-		params = append(params, [2]int32{int32(start), int32(end)})
+		eq := start + bytes.IndexByte(b[start:end], '=')
+		if eq < start {
+			eq = end
+		}
+		params = append(params, iaParam{int32(start), int32(eq), int32(end)})
 		if end == len(b) {
 			break
 		}
@@ -199,7 +203,7 @@ func sortIAQueryInPlace(b []byte, n int) []byte {
 	// are sorted already, which it finds in one pass.
 	sorted := true
 	for i := 1; i < len(params); i++ {
-		for j := i; j > 0 && cmpIAParam(b[params[j-1][0]:params[j-1][1]], b[params[j][0]:params[j][1]]) > 0; j-- {
+		for j := i; j > 0 && params[j-1].cmp(b, params[j]) > 0; j-- {
 			params[j-1], params[j] = params[j], params[j-1]
 			sorted = false
 		}
@@ -212,10 +216,31 @@ func sortIAQueryInPlace(b []byte, n int) []byte {
 		if i > 0 {
 			b = append(b, '&')
 		}
-		b = append(b, b[p[0]:p[1]]...)
+		b = append(b, b[p.start:p.end]...)
 	}
 	copy(b[n:], b[end:])
 	return b[:end]
+}
+
+// An iaParam is a query parameter b[start:end] that sortIAQueryInPlace
+// sorts, with its name b[start:eq] (eq is end when it has no "=").
+type iaParam struct{ start, eq, end int32 }
+
+// cmp is cmpIAParam of the parameters p and q of b, with their names
+// found once: by name, then without "=" before with it, then by value.
+func (p iaParam) cmp(b []byte, q iaParam) int {
+	if c := bytes.Compare(b[p.start:p.eq], b[q.start:q.eq]); c != 0 {
+		return c
+	}
+	switch ph, qh := p.eq < p.end, q.eq < q.end; {
+	case ph != qh && ph:
+		return 1
+	case ph != qh:
+		return -1
+	case !ph:
+		return 0
+	}
+	return bytes.Compare(b[p.eq+1:p.end], b[q.eq+1:q.end])
 }
 
 // The word-at-a-time scans below look at eight bytes of a string at once, as
@@ -394,8 +419,29 @@ func appendLabel(b []byte, h string, start, end int) []byte {
 // hasEmptyLabel reports whether the domain h starts or ends with a dot or
 // has two in a row: whether collapseDots changes it.
 func hasEmptyLabel(h string) bool {
-	// strings.Contains looks for ".." many bytes at a time.
-	return h == "" || h[0] == '.' || h[len(h)-1] == '.' || strings.Contains(h, "..")
+	if h == "" || h[0] == '.' || h[len(h)-1] == '.' {
+		return true
+	}
+	if len(h) < 8 {
+		for i := 1; i < len(h); i++ {
+			if h[i] == '.' && h[i-1] == '.' {
+				return true
+			}
+		}
+		return false
+	}
+	// Eight bytes at a time, as scanPath looks for "//": a dot whose next
+	// byte (the next word's first, for the last) is a dot too.
+	last := len(h) - 8
+	for i := 0; i < last; i += 8 {
+		x := load64(h, i)
+		y := x>>8 | uint64(h[i+8])<<56
+		if zeroBytes(x^'.'*ones)&zeroBytes(y^'.'*ones) != 0 {
+			return true
+		}
+	}
+	x := load64(h, last)
+	return zeroBytes(x^'.'*ones)&zeroBytes(x>>8^'.'*ones) != 0
 }
 
 // mayHaveSessionID reports whether q may hold a session identifier that
@@ -418,7 +464,23 @@ func mayHaveSessionID[S ~string | ~[]byte](q S) bool {
 // mayHaveLowerSessionID is mayHaveSessionID for a query without upper-case
 // ASCII letters, which it looks at many bytes at a time.
 func mayHaveLowerSessionID(q []byte) bool {
-	return bytes.Contains(q, []byte("sid")) || bytes.Contains(q, []byte("nid")) || bytes.Contains(q, []byte("fid"))
+	// One pass from one "id" to the next, rather than a pass for each of
+	// "sid", "nid" and "fid": few queries have an "id".
+	for i := 1; i+1 < len(q); {
+		j := bytes.IndexByte(q[i:len(q)-1], 'i')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if q[i+1] == 'd' {
+			switch q[i-1] {
+			case 's', 'n', 'f':
+				return true
+			}
+		}
+		i++
+	}
+	return false
 }
 
 // iaQuerySorted reports whether the parameters of q are in the order that

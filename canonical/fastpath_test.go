@@ -1,6 +1,8 @@
 package canonical
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -144,6 +146,13 @@ func checkScans(t *testing.T, s string) {
 				t.Fatalf("appendReversedLabels(%q) = %q; want %q", p, got, want)
 			}
 		}
+		if got, want := hasEmptyLabel(p), p == "" || slices.Contains(strings.Split(p, "."), ""); got != want {
+			t.Fatalf("hasEmptyLabel(%q) = %v; want %v", p, got, want)
+		}
+		lp := infra.ASCIILowercase(p)
+		if got, want := mayHaveLowerSessionID([]byte(lp)), strings.Contains(lp, "sid") || strings.Contains(lp, "nid") || strings.Contains(lp, "fid"); got != want {
+			t.Fatalf("mayHaveLowerSessionID(%q) = %v; want %v", lp, got, want)
+		}
 		var b []byte
 		if got, want := string(infra.AppendLower(b, p)), infra.ASCIILowercase(p); got != want {
 			t.Fatalf("infra.AppendLower(%q) = %q; want %q", p, got, want)
@@ -165,7 +174,29 @@ func TestScans(t *testing.T) {
 		"", "/", "//", "a//b", "/1234567/", "/123456//", "/1234567//", "/12345678//", "/ABCDEFGHIJKLMNOPQRSTUVWXYZ@[`{",
 		"www.example.com", "a.b.c.d.e.f.g.h.i.j", "a..b", ".a", "a.", "abcdefgh.ijklmnop.q", "abcdefg.", "1234567..x",
 		"a,b.c", "a)b", "%", "a(b.c", "a&b.com", "exa\x80mple.com",
+		"sid", "a=1&sid=2", "nid", "xfid", "id", "iid", "sidd", "s.id", "SID=1", "a&pHpSeSsId=1", "i", "si", "xxxxxxxxfid",
 	} {
 		checkScans(t, s)
+	}
+}
+
+// TestSortIAQueryInPlace holds the fast path's sort to alphaReorderQuery
+// on random queries of parameters from a small alphabet (so that names,
+// values and whole parameters repeat, and some have no "=" or an empty
+// name), up to past the 32 parameters it sorts in place.
+func TestSortIAQueryInPlace(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"", "a", "b", "ab", "=", "a=", "=a", "a=1", "a=2", "b=1", "a==", "ba", "a=1=2"}
+	for range 20000 {
+		n := 1 + r.IntN(40)
+		params := make([]string, n)
+		for i := range params {
+			params[i] = pieces[r.IntN(len(pieces))] + pieces[r.IntN(len(pieces))]
+		}
+		q := strings.Join(params, "&")
+		b := append([]byte("?"), q...)
+		if got, want := string(sortIAQueryInPlace(b, 1)[1:]), alphaReorderQuery(q); got != want {
+			t.Fatalf("sortIAQueryInPlace(%q) = %q; want %q", q, got, want)
+		}
 	}
 }
