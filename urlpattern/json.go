@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"iter"
 	"slices"
 	"strconv"
@@ -353,14 +354,32 @@ func (init Init) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a URLPatternInit as JavaScript writes it, so that an
 // init from JavaScript (or written for it) builds a pattern as it does
-// there: New(init).
+// there: New(init). A member is matched by its exact name, as a JavaScript
+// dictionary's ("Pathname" is not "pathname", and is ignored with every
+// other name); its value is a string, or null for a member left out. null
+// leaves init as it is.
 func (init *Init) UnmarshalJSON(data []byte) error {
-	var j initJSON
-	if err := json.Unmarshal(data, &j); err != nil {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
 		return err
 	}
-	*init = Init{Protocol: j.Protocol, Username: j.Username, Password: j.Password, Hostname: j.Hostname,
-		Port: j.Port, Pathname: j.Pathname, Search: j.Search, Hash: j.Hash, BaseURL: j.BaseURL}
+	var out Init
+	for name, field := range map[string]**string{
+		"protocol": &out.Protocol, "username": &out.Username, "password": &out.Password,
+		"hostname": &out.Hostname, "port": &out.Port, "pathname": &out.Pathname,
+		"search": &out.Search, "hash": &out.Hash, "baseURL": &out.BaseURL,
+	} {
+		raw, ok := members[name]
+		if !ok || string(raw) == "null" {
+			continue
+		}
+		v, err := jsonString(raw)
+		if err != nil {
+			return fmt.Errorf("urlpattern: the URLPatternInit member %s: %w", name, err)
+		}
+		*field = &v
+	}
+	*init = out
 	return nil
 }
 

@@ -178,6 +178,21 @@ func TestInitJSON(t *testing.T) {
 	if err != nil || !p.Test("https://example.com/books/42?x") {
 		t.Errorf("New of the init: %v, %v", p, err)
 	}
+	// Names are matched exactly, as a JavaScript dictionary's members:
+	// "PATHNAME" and "pathName" are other names, and ignored.
+	var other Init
+	if err := json.Unmarshal([]byte(`{"PATHNAME":"/a","pathName":"/b","hash":null,"port":"8080"}`), &other); err != nil ||
+		other.Pathname != nil || other.Hash != nil || other.Port == nil || *other.Port != "8080" {
+		t.Errorf("Unmarshal of other names gave %+v, %v", other, err)
+	}
+	if err := other.UnmarshalJSON([]byte("null")); err != nil || *other.Port != "8080" {
+		t.Errorf("null changed the init: %+v, %v", other, err)
+	}
+	for _, bad := range []string{`[]`, `"/a"`, `{"port":8080}`, `{"hash":{}}`} {
+		if err := json.Unmarshal([]byte(bad), new(Init)); err == nil {
+			t.Errorf("Unmarshal(%s) is no error", bad)
+		}
+	}
 	if b, _ := json.Marshal(Group{}); string(b) != "null" {
 		t.Errorf("an undefined Group is %s, want null", b)
 	}

@@ -80,7 +80,7 @@ func toInit(t *testing.T, v map[string]jsValue) Init {
 		var member **string
 		if k == "baseURL" {
 			member = &init.BaseURL
-		} else if c, ok := componentByName(k); ok {
+		} else if c, ok := ParseComponent(k); ok {
 			member = init.field(c)
 		} else {
 			continue
@@ -92,15 +92,6 @@ func toInit(t *testing.T, v map[string]jsValue) Init {
 		*member = &s
 	}
 	return init
-}
-
-func componentByName(name string) (Component, bool) {
-	for c := Protocol; c <= Hash; c++ {
-		if c.String() == name {
-			return c, true
-		}
-	}
-	return 0, false
 }
 
 // toOptions converts a JavaScript value to URLPatternOptions as WebIDL
@@ -467,7 +458,7 @@ func runCompareTestData(t *testing.T, data []byte) int {
 			if err != nil {
 				t.Fatal(err)
 			}
-			comp, ok := componentByName(c["component"].(string))
+			comp, ok := ParseComponent(c["component"].(string))
 			if !ok {
 				t.Fatalf("component %v", c["component"])
 			}
@@ -501,7 +492,7 @@ func runGenerateTestData(t *testing.T, data []byte) int {
 			if err != nil {
 				t.Fatal(err)
 			}
-			comp, ok := componentByName(c["component"].(string))
+			comp, ok := ParseComponent(c["component"].(string))
 			if !ok {
 				comp = numComponents
 			}
