@@ -25,7 +25,9 @@ type rng struct{ lo, hi rune }
 // any order, overlap or touch.
 func newCharset(ranges []rng) *charset {
 	rs := slices.Clone(ranges)
-	slices.SortFunc(rs, func(a, b rng) int { return int(a.lo) - int(b.lo) })
+	if !slices.IsSortedFunc(rs, cmpLo) {
+		slices.SortFunc(rs, cmpLo)
+	}
 	out := rs[:0]
 	for _, r := range rs {
 		if r.lo > r.hi {
@@ -46,8 +48,26 @@ func newCharset(ranges []rng) *charset {
 	return c
 }
 
-// single returns the set of the one code point r.
-func single(r rune) *charset { return newCharset([]rng{{r, r}}) }
+// cmpLo orders ranges by their first code point.
+func cmpLo(a, b rng) int { return int(a.lo) - int(b.lo) }
+
+// single returns the set of the one code point r: for an ASCII r, one
+// made once (a charset is never changed once made), as a pattern's
+// literal text makes one for each of its characters.
+func single(r rune) *charset {
+	if 0 <= r && r < 128 {
+		return asciiSingles[r]
+	}
+	return newCharset([]rng{{r, r}})
+}
+
+// asciiSingles are the sets of each ASCII code point.
+var asciiSingles = func() (t [128]*charset) {
+	for r := range t {
+		t[r] = newCharset([]rng{{rune(r), rune(r)}})
+	}
+	return t
+}()
 
 // has reports whether r is in c.
 func (c *charset) has(r rune) bool {

@@ -80,7 +80,7 @@ func (p *parser) class(f flags) (*node, error) {
 		return nil, err
 	}
 	if len(cs.strs) == 0 {
-		return &node{kind: nSet, set: cs.chars}, nil
+		return p.newNode(node{kind: nSet, set: cs.chars}), nil
 	}
 	// A class with strings matches, in order, its strings from the longest
 	// to the shortest, then its single code points, then the empty string
@@ -105,20 +105,20 @@ func (p *parser) class(f flags) (*node, error) {
 		}
 		seq := make([]*node, len(s))
 		for i, r := range s {
-			seq[i] = charNode(r, f)
+			seq[i] = p.charNode(r, f)
 		}
-		alts = append(alts, &node{kind: nConcat, subs: seq})
+		alts = append(alts, p.newNode(node{kind: nConcat, subs: seq}))
 	}
 	if !cs.chars.isEmpty() {
-		alts = append(alts, &node{kind: nSet, set: cs.chars})
+		alts = append(alts, p.newNode(node{kind: nSet, set: cs.chars}))
 	}
 	if empty {
-		alts = append(alts, &node{kind: nEmpty})
+		alts = append(alts, p.newNode(node{kind: nEmpty}))
 	}
 	if len(alts) == 1 {
 		return alts[0], nil
 	}
-	return &node{kind: nAlt, subs: alts}, nil
+	return p.newNode(node{kind: nAlt, subs: alts}), nil
 }
 
 // nestedClass parses [ ^? ClassContents ] at its "[".

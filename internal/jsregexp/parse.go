@@ -44,23 +44,24 @@ const (
 // A node is a node of the tree of a pattern.
 type node struct {
 	kind   nodeKind
-	set    *charset
-	subs   []*node
-	min    int
-	max    int
-	greedy bool
-	index  int        // nCapture: the group's number, from 1
 	assert assertKind // nAssert
-	words  *charset   // nAssert, word boundaries: the word characters
+	greedy bool
+	// nullable is whether the node can match the empty string: set by
+	// measure.
+	nullable bool
+	set      *charset
+	subs     []*node
+	words    *charset // nAssert, word boundaries: the word characters
+	min, max int
+	index    int // nCapture: the group's number, from 1
 	// nRepeat: the capture groups within subs[0] are the numbers capLo+1
 	// to capHi, which every iteration resets to undefined.
 	capLo, capHi int
 	// pos is the byte offset in the pattern where the node starts.
 	pos int
-	// size is the number of instructions the node compiles to, and
-	// nullable whether it can match the empty string: both set by measure.
-	size     int
-	nullable bool
+	// size is the number of instructions the node compiles to: set by
+	// measure.
+	size int
 	// product is the largest product of the counts of the quantifiers
 	// on a path from n down, n's own included: set by measure.
 	product int
@@ -79,10 +80,43 @@ type parser struct {
 	ncap  int
 	depth int
 	names []groupName
+	// nodes and ptrs are slabs that the nodes of the tree, and their
+	// lists of subnodes, are cut from, and terms a stack of the terms of
+	// the alternatives being parsed: a pattern costs a few allocations
+	// rather than a few for each character.
+	nodes []node
+	ptrs  []*node
+	terms []*node
 	// alts is the path of the point being parsed through the alternatives
 	// of the disjunctions around it: which names may both participate.
 	alts []altStep
 	nalt int
+}
+
+// newNode returns a pointer to a copy of n, cut from p's slab.
+func (p *parser) newNode(n node) *node {
+	if len(p.nodes) == cap(p.nodes) {
+		// The first slab has room for about as many nodes as the
+		// pattern's length would make; the next ones, 16.
+		n := 16
+		if p.nodes == nil {
+			n = min(len(p.src)/2+4, 64)
+		}
+		p.nodes = make([]node, 0, n)
+	}
+	p.nodes = append(p.nodes, n)
+	return &p.nodes[len(p.nodes)-1]
+}
+
+// subs returns a list of the nodes ns, cut from p's slab (with no room to
+// grow into the rest of it).
+func (p *parser) subs(ns ...*node) []*node {
+	if len(p.ptrs)+len(ns) > cap(p.ptrs) {
+		p.ptrs = make([]*node, 0, max(32, len(ns)))
+	}
+	start := len(p.ptrs)
+	p.ptrs = append(p.ptrs, ns...)
+	return p.ptrs[start:len(p.ptrs):len(p.ptrs)]
 }
 
 // A groupName is a named capture group and the alternatives it is in.
@@ -189,7 +223,7 @@ func (p *parser) disjunction(f flags) (*node, error) {
 	start := p.pos
 	id := p.nalt
 	p.nalt++
-	var alts []*node
+	base := len(p.terms)
 	for i := 0; ; i++ {
 		p.alts = append(p.alts, altStep{id, i})
 		a, err := p.alternative(f)
@@ -197,35 +231,39 @@ func (p *parser) disjunction(f flags) (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		alts = append(alts, a)
+		p.terms = append(p.terms, a)
 		if !p.eat("|") {
 			break
 		}
 	}
+	alts := p.terms[base:]
+	p.terms = p.terms[:base]
 	if len(alts) == 1 {
 		return alts[0], nil
 	}
-	return &node{kind: nAlt, subs: alts, pos: start}, nil
+	return p.newNode(node{kind: nAlt, subs: p.subs(alts...), pos: start}), nil
 }
 
 // alternative parses https://tc39.es/ecma262/#prod-Alternative.
 func (p *parser) alternative(f flags) (*node, error) {
 	start := p.pos
-	var terms []*node
+	base := len(p.terms)
 	for p.pos < len(p.src) && p.src[p.pos] != '|' && p.src[p.pos] != ')' {
 		t, err := p.term(f)
 		if err != nil {
 			return nil, err
 		}
-		terms = append(terms, t)
+		p.terms = append(p.terms, t)
 	}
+	terms := p.terms[base:]
+	p.terms = p.terms[:base]
 	switch len(terms) {
 	case 0:
-		return &node{kind: nEmpty, pos: start}, nil
+		return p.newNode(node{kind: nEmpty, pos: start}), nil
 	case 1:
 		return terms[0], nil
 	}
-	return &node{kind: nConcat, subs: terms, pos: start}, nil
+	return p.newNode(node{kind: nConcat, subs: p.subs(terms...), pos: start}), nil
 }
 
 // isQuantifierStart reports whether c starts a quantifier.
@@ -239,7 +277,7 @@ func (p *parser) term(f flags) (*node, error) {
 	switch c := p.src[p.pos]; c {
 	case '^', '$':
 		p.pos++
-		a := &node{kind: nAssert}
+		a := p.newNode(node{kind: nAssert})
 		switch {
 		case c == '^' && f.multiline:
 			a.assert = assertBeginLine
@@ -254,7 +292,7 @@ func (p *parser) term(f flags) (*node, error) {
 	case '\\':
 		if b := p.peekAt(1); b == 'b' || b == 'B' {
 			p.pos += 2
-			a := &node{kind: nAssert, assert: assertWordBoundary, words: wordCharacters}
+			a := p.newNode(node{kind: nAssert, assert: assertWordBoundary, words: wordCharacters})
 			if b == 'B' {
 				a.assert = assertNotWordBoundary
 			}
@@ -300,9 +338,9 @@ func (p *parser) term(f flags) (*node, error) {
 		p.pos++
 		set := anyChar
 		if !f.dotAll {
-			set = lineTerminators.complement()
+			set = notLineTerminators
 		}
-		atom = &node{kind: nSet, set: set}
+		atom = p.newNode(node{kind: nSet, set: set})
 	case '[':
 		n, err := p.class(f)
 		if err != nil {
@@ -317,7 +355,7 @@ func (p *parser) term(f flags) (*node, error) {
 		return nil, p.errorf("lone %q", c)
 	default:
 		r := p.next()
-		atom = charNode(r, f)
+		atom = p.charNode(r, f)
 	}
 	// A group without capture is its body, which has the position of the
 	// group's content.
@@ -337,7 +375,7 @@ func (p *parser) term(f flags) (*node, error) {
 		p.pos = start
 		return nil, p.unsupported("a repetition count above %d, the cap on counts", MaxRepeat)
 	}
-	return &node{kind: nRepeat, subs: []*node{atom}, min: min, max: max, greedy: greedy, capLo: capBefore, capHi: p.ncap, pos: start}, nil
+	return p.newNode(node{kind: nRepeat, subs: p.subs(atom), min: min, max: max, greedy: greedy, capLo: capBefore, capHi: p.ncap, pos: start}), nil
 }
 
 // noQuantifier returns the assertion a, or an error when a quantifier
@@ -405,15 +443,15 @@ func (p *parser) decimal() (int, bool) {
 
 // charNode returns the node that matches the code point r: with the i flag,
 // any code point that folds like it.
-func charNode(r rune, f flags) *node {
+func (p *parser) charNode(r rune, f flags) *node {
 	if !f.ignoreCase {
-		return &node{kind: nSet, set: single(r)}
+		return p.newNode(node{kind: nSet, set: single(r)})
 	}
 	orbit := []rng{{r, r}}
 	for c := unicode.SimpleFold(r); c != r; c = unicode.SimpleFold(c) {
 		orbit = append(orbit, rng{c, c})
 	}
-	return &node{kind: nSet, set: newCharset(orbit)}
+	return p.newNode(node{kind: nSet, set: newCharset(orbit)})
 }
 
 // group parses a group at "(": https://tc39.es/ecma262/#prod-Atom, the forms
@@ -467,7 +505,7 @@ func (p *parser) group(f flags) (*node, error) {
 	if !capture {
 		return body, nil
 	}
-	return &node{kind: nCapture, subs: []*node{body}, index: index}, nil
+	return p.newNode(node{kind: nCapture, subs: p.subs(body), index: index}), nil
 }
 
 // modifiers parses the flags of a modifier group after "(?", up to and
@@ -599,7 +637,7 @@ func (p *parser) atomEscape(f flags) (*node, error) {
 		if cs.strs != nil || cs.mayContainStrings {
 			return nil, p.unsupported("properties of strings")
 		}
-		return &node{kind: nSet, set: cs.chars}, nil
+		return p.newNode(node{kind: nSet, set: cs.chars}), nil
 	case '1' <= c && c <= '9':
 		return nil, p.unsupported("backreferences cannot be matched in linear time")
 	case c == 'k':
@@ -609,7 +647,7 @@ func (p *parser) atomEscape(f flags) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return charNode(r, f), nil
+	return p.charNode(r, f), nil
 }
 
 // characterEscape parses https://tc39.es/ecma262/#prod-CharacterEscape in

@@ -13,6 +13,9 @@ import (
 // U+2028 and U+2029, which "." does not match without the s flag.
 var lineTerminators = newCharset([]rng{{'\n', '\n'}, {'\r', '\r'}, {0x2028, 0x2029}})
 
+// notLineTerminators is what "." matches without the dotAll flag.
+var notLineTerminators = lineTerminators.complement()
+
 // digits is \d: https://tc39.es/ecma262/#sec-compiletocharset (CharacterClassEscape :: d).
 var digits = newCharset([]rng{{'0', '9'}})
 
