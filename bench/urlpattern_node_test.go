@@ -36,7 +36,12 @@ func nodeWithURLPattern() (string, string) {
 // BenchmarkURLPatternNode compares this module's urlpattern with Node's
 // URLPattern (V8, with ada's URL pattern parser) on patternCases: build a
 // pattern from its constructor string (New), test a URL string (Test),
-// execute (Exec). Node times its own loop of b.N operations
+// execute (Exec). new builds the same pattern each time, as a program that
+// makes a pattern per request would: V8 keeps a compiled regular
+// expression by its source and flags, and so does ours (jsregexp.Compile).
+// new-distinct builds a pattern of its own each time (distinctPattern: a
+// path segment "/v0", "/v1", ... after the host), which neither finds
+// compiled: the cost of a pattern seen for the first time. Node times its own loop of b.N operations
 // (urlpattern_node.js, process.hrtime after a warm-up), so its ns/op leave
 // out the start of the process; ours are Go's. Compare the two in one run:
 //
@@ -48,11 +53,22 @@ func BenchmarkURLPatternNode(b *testing.B) {
 		Pattern string `json:"pattern"`
 		Input   string `json:"input"`
 	}
-	for _, op := range []string{"new", "test", "exec"} {
+	for _, op := range []string{"new", "new-distinct", "test", "exec"} {
 		for _, c := range patternCases {
 			ours := urlpattern.MustParse(c.pattern)
 			b.Run(op+"/"+c.name+"/ours", func(b *testing.B) {
 				b.ReportAllocs()
+				if op == "new-distinct" {
+					patterns := make([]string, b.N)
+					for i := range patterns {
+						patterns[i] = distinctPattern(c.pattern, i)
+					}
+					b.ResetTimer()
+					for i := range b.N {
+						sinkPattern, _ = urlpattern.Parse(patterns[i])
+					}
+					return
+				}
 				for b.Loop() {
 					switch op {
 					case "new":
@@ -84,4 +100,10 @@ func BenchmarkURLPatternNode(b *testing.B) {
 			})
 		}
 	}
+}
+
+// distinctPattern returns pattern with the path segment "/v<i>" after its
+// host ("example.com/"), for new-distinct; urlpattern_node.js makes the same.
+func distinctPattern(pattern string, i int) string {
+	return strings.Replace(pattern, "example.com/", "example.com/v"+strconv.Itoa(i)+"/", 1)
 }
