@@ -143,18 +143,18 @@ type Regexp struct {
 // or with "vi" when ignoreCase is true.
 //
 // A Regexp is never changed once compiled and is safe for concurrent use,
-// so Compile keeps the small ones it made and returns the same Regexp for
+// so Compile keeps those it made and returns the same Regexp for
 // the same src and flags again, as V8 keeps a RegExp's data by its source
 // and flags (its compilation cache): URL patterns compiled again and again,
 // or that share a component, compile it once. What it keeps is bounded:
-// at most maxCached Regexps of at most maxCachedProgram instructions.
+// at most maxCached Regexps, each of at most MaxProgram instructions.
 func Compile(src string, ignoreCase bool) (*Regexp, error) {
 	key := cacheKey{src, ignoreCase}
 	if re, ok := cache.Load(key); ok {
 		return re.(*Regexp), nil
 	}
 	re, err := compile(src, ignoreCase, MaxProgram)
-	if err == nil && len(re.prog) <= maxCachedProgram && cached.Add(1) <= maxCached {
+	if err == nil && cached.Add(1) <= maxCached {
 		if prev, loaded := cache.LoadOrStore(key, re); loaded {
 			cached.Add(-1)
 			return prev.(*Regexp), nil
@@ -169,11 +169,9 @@ var (
 	cached atomic.Int64
 )
 
-// The bounds of Compile's cache.
-const (
-	maxCached        = 1024
-	maxCachedProgram = 1024
-)
+// maxCached is the most Regexps Compile keeps (once past it, the count
+// only grows, and Compile keeps no more).
+const maxCached = 1024
 
 type cacheKey struct {
 	src        string
