@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/webstd/url/internal/jsregexp"
@@ -82,31 +83,48 @@ func compileComponent(input string, callback encodingCallback, opts options) (*c
 	return c, nil
 }
 
-// wildcards holds the component compiled from "*" for each encoding
-// callback and options: the pattern of every component a pattern leaves
-// out (a constructor string without a username, search or hash, an init
-// without them), which most patterns have four or more of. A component is
-// never changed once compiled, so patterns share these.
-var wildcards sync.Map // wildcardKey → *component
+// compiled holds components compiled before, by their input, encoding
+// callback and options: a component is never changed once compiled, so
+// patterns share them. Most patterns have four or more components of "*"
+// (every component a constructor string or an init leaves out), and the
+// patterns of a program share many more (a router's routes, their
+// protocol and hostname), as V8 shares the compiled regular expressions of
+// the same source and flags. It is bounded: at most maxCompiled
+// components, of inputs of at most maxCompiledInput bytes (each compiles
+// to a regular expression of at most jsregexp.MaxProgram instructions),
+// the first ones compiled; the others are compiled for each pattern.
+var (
+	compiled    sync.Map     // compiledKey → *component
+	numCompiled atomic.Int32 // the entries of compiled, and more once past maxCompiled
+)
 
-type wildcardKey struct {
+const (
+	maxCompiled      = 256
+	maxCompiledInput = 128
+)
+
+type compiledKey struct {
+	input    string
 	callback uintptr // the encoding callback's code
 	opts     options
 }
 
-// compileShared is compileComponent, with the component of "*" compiled
-// once for each encoding callback and options and then shared.
+// compileShared is compileComponent, with a component compiled before
+// from the same input, encoding callback and options shared (compiled).
 func compileShared(input string, callback encodingCallback, opts options) (*component, error) {
-	if input != "*" {
+	if len(input) > maxCompiledInput {
 		return compileComponent(input, callback, opts)
 	}
-	key := wildcardKey{reflect.ValueOf(callback).Pointer(), opts}
-	if c, ok := wildcards.Load(key); ok {
+	key := compiledKey{input, reflect.ValueOf(callback).Pointer(), opts}
+	if c, ok := compiled.Load(key); ok {
 		return c.(*component), nil
 	}
 	c, err := compileComponent(input, callback, opts)
-	if err == nil {
-		wildcards.Store(key, c)
+	if err == nil && numCompiled.Load() < maxCompiled && numCompiled.Add(1) <= maxCompiled {
+		if prev, loaded := compiled.LoadOrStore(key, c); loaded {
+			numCompiled.Add(-1)
+			return prev.(*component), nil
+		}
 	}
 	return c, err
 }

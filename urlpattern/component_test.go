@@ -176,9 +176,13 @@ func TestDuplicateNames(t *testing.T) {
 	}
 }
 
-// TestWildcardShared checks that patterns share the component compiled from
-// "*" where its encoding callback and options are the same, and only there.
-func TestWildcardShared(t *testing.T) {
+// TestComponentsShared checks that patterns share a component compiled
+// from the same input where its encoding callback and options are the
+// same ("*" and the others), and only there; that a component made
+// different for one pattern (a hierarchical pathname's Generate callback)
+// is its own.
+func TestComponentsShared(t *testing.T) {
+	emptyCompiled()
 	a, b := MustParse("https://h/a"), MustParse("https://g/b")
 	if a.components[Username] != b.components[Username] || a.components[Hash] != b.components[Hash] {
 		t.Error(`two patterns compiled "*" twice`)
@@ -196,6 +200,51 @@ func TestWildcardShared(t *testing.T) {
 	special, opaque := MustParse("https://h"), MustParse("foo:*")
 	if special.components[Pathname] == opaque.components[Pathname] {
 		t.Error("a special and an opaque pathname share a component: their encoding callbacks differ")
+	}
+	d, e := MustParse("https://h/books/:id"), MustParse("http://h/books/:id")
+	if d.components[Hostname] != e.components[Hostname] || d.components[Pathname] != e.components[Pathname] || d.components[Protocol] == e.components[Protocol] {
+		t.Error("two patterns with the same hostname and pathname do not share them, or share their protocols")
+	}
+	// Two patterns of a non-special scheme with the same pathname: each
+	// has a copy of its own, which Generate encodes as an opaque path.
+	f, g := MustParse("foo://h/a/:x"), MustParse("bar://h/a/:x")
+	if f.components[Pathname] == g.components[Pathname] || f.components[Pathname].generate == nil {
+		t.Error("a hierarchical non-special pathname shares the component whose Generate callback it changed")
+	}
+}
+
+// emptyCompiled empties the components kept for sharing, which the tests
+// before may have filled.
+func emptyCompiled() {
+	compiled.Clear()
+	numCompiled.Store(0)
+}
+
+// TestComponentsBounded checks that the components kept for sharing are
+// bounded, whatever the number of patterns made: at most maxCompiled, none
+// of an input over maxCompiledInput bytes.
+func TestComponentsBounded(t *testing.T) {
+	emptyCompiled()
+	for i := range 2 * maxCompiled {
+		p := MustParse(fmt.Sprintf("https://h%d.example.com/books/:id(\\d+)/%d", i, i))
+		if !p.Test(fmt.Sprintf("https://h%d.example.com/books/7/%d", i, i)) {
+			t.Fatalf("pattern %d does not match", i)
+		}
+	}
+	n := 0
+	compiled.Range(func(k, _ any) bool {
+		n++
+		if len(k.(compiledKey).input) > maxCompiledInput {
+			t.Errorf("kept a component of %d bytes", len(k.(compiledKey).input))
+		}
+		return true
+	})
+	if n > maxCompiled || n < maxCompiled/2 {
+		t.Errorf("%d components kept, want at most %d (and the first ones)", n, maxCompiled)
+	}
+	long := "https://h/" + strings.Repeat("a", maxCompiledInput)
+	if MustParse(long).components[Pathname] == MustParse(long).components[Pathname] {
+		t.Errorf("a pathname of more than %d bytes was kept", maxCompiledInput)
 	}
 }
 

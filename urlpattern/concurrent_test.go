@@ -55,6 +55,35 @@ func TestConcurrentUse(t *testing.T) {
 	wg.Wait()
 }
 
+// TestConcurrentConstruction builds patterns that share components from
+// many goroutines at once, and matches and generates with them: compiled
+// components are shared and never changed. Run it with -race.
+func TestConcurrentConstruction(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 100 {
+				scheme := []string{"https", "foo", "bar"}[(g+i)%3]
+				p, err := Parse(scheme + "://example.com/books/:id/:page")
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				in := scheme + "://example.com/books/42/7"
+				if r := p.Exec(in); r == nil || r.Pathname.Groups["id"].Value != "42" {
+					t.Errorf("Exec(%q) = %v", in, r)
+					return
+				}
+				if s, err := p.Generate(Pathname, map[string]string{"id": "a b", "page": "1"}); err != nil || s == "" {
+					t.Errorf("Generate: %q, %v", s, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
 // TestZeroPattern checks that the zero Pattern and a nil one match
 // nothing and have empty pattern strings, without panicking.
 func TestZeroPattern(t *testing.T) {

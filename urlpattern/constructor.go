@@ -440,7 +440,9 @@ func (p *constructorParser) computeProtocolMatchesSpecialSchemeFlag() error {
 	// 2. Let protocol component be the result of compiling a component
 	//    given protocol string, canonicalize a protocol, and default
 	//    options.
-	c, err := compileComponent(protocol, canonicalizeProtocol, defaultOptions)
+	//    (The pattern compiles it again from the same string: compiled
+	//    once, shared.)
+	c, err := compileShared(protocol, canonicalizeProtocol, defaultOptions)
 	if err != nil {
 		return withComponent(err, Protocol)
 	}

@@ -244,7 +244,10 @@ func create(input patternInput, baseURL *string, opts Options) (_ *Pattern, err 
 		if err := compile(Pathname, canonicalizeHierarchicalPathname, compileOptions); err != nil {
 			return nil, err
 		}
-		p.components[Pathname].generate = canonicalizeOpaquePathname
+		// (A copy: compiled components are shared, and never changed.)
+		comp := *p.components[Pathname]
+		comp.generate = canonicalizeOpaquePathname
+		p.components[Pathname] = &comp
 	} else if err := compile(Pathname, canonicalizeOpaquePathname, compileOptions); err != nil {
 		return nil, err
 	}

@@ -71,7 +71,6 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
-	"sync/atomic"
 )
 
 // The caps on a pattern, which bound the time and memory of compiling and
@@ -141,41 +140,8 @@ type Regexp struct {
 
 // Compile compiles the ECMAScript pattern src as RegExpCreate(src, "v") does,
 // or with "vi" when ignoreCase is true.
-//
-// A Regexp is never changed once compiled and is safe for concurrent use,
-// so Compile keeps those it made and returns the same Regexp for
-// the same src and flags again, as V8 keeps a RegExp's data by its source
-// and flags (its compilation cache): URL patterns compiled again and again,
-// or that share a component, compile it once. What it keeps is bounded:
-// at most maxCached Regexps, each of at most MaxProgram instructions.
 func Compile(src string, ignoreCase bool) (*Regexp, error) {
-	key := cacheKey{src, ignoreCase}
-	if re, ok := cache.Load(key); ok {
-		return re.(*Regexp), nil
-	}
-	re, err := compile(src, ignoreCase, MaxProgram)
-	if err == nil && cached.Add(1) <= maxCached {
-		if prev, loaded := cache.LoadOrStore(key, re); loaded {
-			cached.Add(-1)
-			return prev.(*Regexp), nil
-		}
-	}
-	return re, err
-}
-
-// The cache of Compile: its Regexps by source and flags, and their count.
-var (
-	cache  sync.Map // cacheKey → *Regexp
-	cached atomic.Int64
-)
-
-// maxCached is the most Regexps Compile keeps (once past it, the count
-// only grows, and Compile keeps no more).
-const maxCached = 1024
-
-type cacheKey struct {
-	src        string
-	ignoreCase bool
+	return compile(src, ignoreCase, MaxProgram)
 }
 
 // CompileOracle compiles src as Compile does, with every cap but

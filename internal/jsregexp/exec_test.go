@@ -2,11 +2,9 @@ package jsregexp
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"regexp"
 	"slices"
-	"sync"
 	"testing"
 )
 
@@ -112,37 +110,4 @@ func TestUnsupportedPropertyTwice(t *testing.T) {
 			}
 		}
 	}
-}
-
-// TestCompileCache checks Compile's cache: the same source and flags give
-// the same Regexp, other flags or another source another, a program over
-// maxCachedProgram instructions is compiled anew each time, and a cached
-// Regexp matches as a fresh one does, from many goroutines at once.
-func TestCompileCache(t *testing.T) {
-	// Other tests may have filled the cache: empty it.
-	cache.Clear()
-	cached.Store(0)
-	a, _ := Compile("^(?:/a)(?:/([^\\/]+?))?$", false)
-	b, _ := Compile("^(?:/a)(?:/([^\\/]+?))?$", false)
-	c, _ := Compile("^(?:/a)(?:/([^\\/]+?))?$", true)
-	d, _ := Compile("^(?:/b)(?:/([^\\/]+?))?$", false)
-	if a == nil || a != b || a == c || a == d {
-		t.Fatalf("Compile: %p %p %p %p; want the first two alike, the others apart", a, b, c, d)
-	}
-	var wg sync.WaitGroup
-	for g := range 8 {
-		wg.Go(func() {
-			for i := range 200 {
-				src := fmt.Sprintf("^(?:/c%d)(?:/([^\\/]+?))?$", i%50)
-				re, err := Compile(src, g%2 == 0)
-				fresh, _ := compile(src, g%2 == 0, MaxProgram)
-				in := fmt.Sprintf("/c%d/x", i%50)
-				if err != nil || !slices.Equal(re.FindStringSubmatchIndex(in), fresh.FindStringSubmatchIndex(in)) {
-					t.Errorf("%s on %s: %v, %v; fresh %v", src, in, re.FindStringSubmatchIndex(in), err, fresh.FindStringSubmatchIndex(in))
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
 }
