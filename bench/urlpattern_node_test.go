@@ -38,7 +38,8 @@ func nodeWithURLPattern() (string, string) {
 // pattern from its constructor string (New), test a URL string (Test),
 // execute (Exec). new builds the same pattern each time, as a program that
 // makes a pattern per request would: V8 keeps a compiled regular
-// expression by its source and flags, and so does ours (jsregexp.Compile).
+// expression by its source and flags, and ours keeps compiled components
+// by their input (bounded).
 // new-distinct builds a pattern of its own each time (distinctPattern: a
 // path segment "/v0", "/v1", ... after the host), which neither finds
 // compiled: the cost of a pattern seen for the first time. Node times its own loop of b.N operations
