@@ -31,10 +31,12 @@ var (
 	opaqueHostRun = infra.NewRun(infra.ClassForbiddenHost | infra.Class(infra.C0ControlSet))
 	// A path stops at what the path state encodes or changes, and at "."
 	// and "%", with which a dot segment starts.
-	pathRun         = infra.NewRun(infra.Class(infra.PathSet) | infra.ReverseSolidus | infra.DotSegmentStart)
-	queryRun        = infra.NewRun(infra.Class(infra.QuerySet))
-	specialQueryRun = infra.NewRun(infra.Class(infra.SpecialQuerySet))
-	fragmentRun     = infra.NewRun(infra.Class(infra.FragmentSet))
+	pathRun = infra.NewRun(infra.Class(infra.PathSet) | infra.ReverseSolidus | infra.DotSegmentStart)
+	// The query and the fragment: the runs the query and fragment states
+	// copy whole (appendPercentEncoded).
+	queryRun        = infra.QuerySet.Run()
+	specialQueryRun = infra.SpecialQuerySet.Run()
+	fragmentRun     = infra.FragmentSet.Run()
 )
 
 // parseSerialized makes *u, which must be the zero URL, the URL that input

@@ -46,9 +46,10 @@ func appendPercentEncoded(dst []byte, s string, set infra.EncodeSet) []byte {
 // appendUTF8PercentEncoded is appendPercentEncoded with the standard's
 // spaceAsPlus: when it is true, U+0020 SPACE becomes "+".
 func appendUTF8PercentEncoded(dst []byte, s string, set infra.EncodeSet, spaceAsPlus bool) []byte {
+	run := set.Run()
 	for {
 		// A run of bytes that need no encoding is appended whole.
-		i := infra.IndexClass(s, infra.Class(set))
+		i := run.Span(s, 0)
 		dst = append(dst, s[:i]...)
 		if i == len(s) {
 			return dst

@@ -30,6 +30,19 @@ type EncodeSet uint8
 // 0x80 or more it is true for every non-empty s.
 func (s EncodeSet) Contains(b byte) bool { return ByteClass[b]&Class(s) != 0 }
 
+// Run returns the run of the bytes that s, one of the sets, leaves as they
+// are: the scanner that the parser's states and its fast path both use to
+// find the bytes to encode.
+func (s EncodeSet) Run() *Run { return encodeRuns[bits.TrailingZeros8(uint8(s))] }
+
+// encodeRuns are the runs of the eight sets, by the bit of each.
+var encodeRuns = func() (runs [8]*Run) {
+	for i := range runs {
+		runs[i] = NewRun(Class(1 << i))
+	}
+	return runs
+}()
+
 // The percent-encode sets of the standard, one bit each, from the smallest to
 // the largest (https://url.spec.whatwg.org/#percent-encode-set). Each set
 // but the first three contains the one before it. A byte of 0x80 or more is
