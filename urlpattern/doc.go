@@ -128,6 +128,19 @@
 // and wildcards that match one way only never come near the caps: only
 // regular expression groups, modifiers and long fixed text with them do.
 //
+// # Construction
+//
+// A compiled component is never changed, so patterns share the components
+// they have in common: the first 256 components compiled from inputs of up
+// to 128 bytes are kept, by their input, encoding callback and options, and
+// a pattern that has one of them again (the "*" of every component a
+// pattern leaves out, a router's protocol and hostname, a pattern built
+// for each request) takes it rather than compiling it, as V8 keeps a
+// compiled regular expression by its source and flags. What is kept is
+// bounded (each component compiles to at most 500 instructions). Measured
+// beside Node 24's URLPattern in BENCHMARKS.md: a pattern built again costs
+// a third of Node's time, a pattern seen for the first time 0.4 to 0.9.
+//
 // # Beyond the standard
 //
 // [CompareComponent] and [Pattern.Generate] implement URLPattern methods
