@@ -564,9 +564,17 @@ func checkFromStdWire(t *testing.T, s *stdurl.URL) {
 	if !ok || !visibleASCII(host) || host == "" {
 		t.Fatalf("FromStd(%#v) = %q, but net/http writes the Host header line %q", s, u.Href(), hostLine)
 	}
-	// net/http's server reads the request-target and Host as written.
+	// net/http's server reads the request-target and Host as written; for
+	// a request-target in the absolute-form ("http://h/p"), the host is the
+	// target's (RFC 9112, section 3.2.2), whatever the Host header says.
+	wantHost := host
+	if !strings.HasPrefix(target, "/") {
+		if t, err := stdurl.Parse(target); err == nil && t.Host != "" {
+			wantHost = t.Host
+		}
+	}
 	if r, err := http.ReadRequest(bufio.NewReader(strings.NewReader(written))); err == nil {
-		if r.RequestURI != target || r.Host != host {
+		if r.RequestURI != target || r.Host != wantHost {
 			t.Fatalf("FromStd(%#v) = %q: net/http writes %q, its server reads the request-target %q and Host %q", s, u.Href(), written, r.RequestURI, r.Host)
 		}
 	} else if strings.HasPrefix(target, "/") {
@@ -691,6 +699,10 @@ func FuzzFromStdWire(f *testing.F) {
 	f.Add("wss", "", "example.com", "/a", "", "b c", "", uint8(0))
 	f.Add("http", "", "example.com", "", "", "", "//example.com/x", uint8(0))
 	f.Add("sc", "", "", "/p", "", "", "", uint8(2))
+	// An Opaque "//host" is sent as an absolute-form target, whose host
+	// the server takes over the Host header's.
+	f.Add("http", "", "eXAmple.COm", "", "", "", "//eXAmple.Com", uint8(2))
+	f.Add("http", "", "good.example", "", "", "", "//evil.example/x", uint8(0))
 	f.Fuzz(func(t *testing.T, scheme, user, host, path, rawPath, rawQuery, opaque string, flags uint8) {
 		s := &stdurl.URL{
 			Scheme: scheme, Opaque: opaque, Host: host, Path: path, RawPath: rawPath, RawQuery: rawQuery,
