@@ -217,7 +217,10 @@ func fromStdFieldSurface(name string, hold func(string) *stdurl.URL) redactionSu
 			var out []string
 			for _, s := range []string{hold(after(c.Good().Input())).String(), "sc://" + after(c.Good().Input())} {
 				if u, err := Parse(s); err == nil && u.Password() != "" {
-					out = append(out, u.Password(), c.Password)
+					// The case's own password where the reading found it
+					// (":0@0#0:000@0" has the password "0": "#" ends the
+					// authority, and "0:000@0" is a fragment).
+					out = append(out, c.Passwords(u.Password())...)
 				}
 			}
 			return out
