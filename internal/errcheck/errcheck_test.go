@@ -25,6 +25,9 @@ func TestLeak(t *testing.T) {
 		{`parse "http://00:xxxxx%4000%23%400/"`, "000", false},
 		{`parse "http://h/%40S3CR3T"`, "S3CR3T", true},
 		{`parse "http://h/S3CR3T%40"`, "S3CR3T", true},
+		// The count of a cut is the error's number: "100" spells no "100".
+		{`parse "http:0:xxxxx@0\...(100 bytes cut)...0"`, "100", false},
+		{`parse "http:0:xxxxx@100\...(7 bytes cut)...0"`, "100", true},
 	} {
 		_, _, leak := Leak([]string{tc.text}, nil, Secrets(tc.secret))
 		if leak != tc.leak {
