@@ -258,6 +258,11 @@ func FuzzRedaction(f *testing.F) {
 	f.Add("https://", "user", "S3CR3T", "[::1/")
 	f.Add("https://", "user", "S3(CR3T", "h/")
 	f.Add("\u202e", "user", "se\u202ecret", "h/\u009b")
+	// A request path with a "\r" that net/url sends as "%0D" and the URL
+	// parser removes: "/\r/u:S3CR3T@h" reads as "//u:S3CR3T@h".
+	f.Add("A:/\r/", "user", "S3CR3T", "h")
+	f.Add("/\r/", "user", "S3CR3T", "h/%2F")
+	f.Add("/\r/", "user", "S3CR3T", "h/?")
 	// The constructor string parser reads ":A" as a named group, and what
 	// a URL has as its password as the username.
 	f.Add("http", "A", "00(", "0")

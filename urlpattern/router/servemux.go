@@ -465,7 +465,7 @@ func readRequest(r *http.Request, store []byte) (url.URL, reading, error) {
 	}
 	path := requestPath(r.URL)
 	if !strings.HasPrefix(path, "/") {
-		return url.URL{}, 0, errors.New("router: request for " + errtext.QuoteOf(path) + ", not a path")
+		return url.URL{}, 0, errors.New("router: request for " + quotePath(path, r.URL.Path) + ", not a path")
 	}
 	query, hasQuery := r.URL.RawQuery, r.URL.RawQuery != "" || r.URL.ForceQuery
 	scheme := "http://"
@@ -492,7 +492,7 @@ func readRequest(r *http.Request, store []byte) (url.URL, reading, error) {
 	if parsed && u.Host() == r.Host && u.Pathname() == path {
 		if q, ok := u.Query(); ok == hasQuery && q == query {
 			if hasEncodedSeparator(path) {
-				return url.URL{}, 0, encodedSeparatorError(path)
+				return url.URL{}, 0, encodedSeparatorError(path, r.URL.Path)
 			}
 			if percentNormal(path, keptInPath) && percentNormal(query, keptInQuery) {
 				return u, serialized, nil
@@ -503,15 +503,15 @@ func readRequest(r *http.Request, store []byte) (url.URL, reading, error) {
 	if err := checkHost(r.Host); err != nil {
 		return url.URL{}, 0, err
 	}
-	if err := checkTarget(path, query, hasQuery); err != nil {
+	if err := checkTarget(path, r.URL.Path, query, hasQuery); err != nil {
 		return url.URL{}, 0, err
 	}
 	if !parsed {
 		_, perr := url.Parse(s)
-		return url.URL{}, 0, fmt.Errorf("router: request for %s with the Host %s: %w", errtext.QuoteOf(path), errtext.Quote(errtext.OfAuthority(r.Host)), perr)
+		return url.URL{}, 0, fmt.Errorf("router: request for %s with the Host %s: %w", quotePath(path, r.URL.Path), errtext.Quote(errtext.OfAuthority(r.Host)), perr)
 	}
 	if hasEncodedSeparator(u.Pathname()) {
-		return url.URL{}, 0, encodedSeparatorError(u.Pathname())
+		return url.URL{}, 0, encodedSeparatorError(u.Pathname(), r.URL.Path)
 	}
 	return normalizePercent(u)
 }
@@ -541,16 +541,29 @@ func checkHost(host string) error {
 	return nil
 }
 
+// quotePath quotes sent, the path of a request as sent, for an error, as
+// errtext.QuoteOf does; but when decoded, the path as net/url decoded it,
+// holds a password that sent does not show as one (a "%0D" that is a "\r",
+// which the URL parser removes: "A:/\r/u:pass@h" reads as "A://u:pass@h"),
+// it quotes decoded, with that password redacted.
+func quotePath(sent, decoded string) string {
+	if decoded != sent && len(errtext.PasswordSpans(decoded, false)) > 0 {
+		return errtext.QuoteOf(decoded)
+	}
+	return errtext.QuoteOf(sent)
+}
+
 // checkTarget returns an error when the path and query of a request-target
 // cannot be read as one URL's path and query: a "?" in the path, a "#"
 // (a request-target has no fragment, and the URL parser would end the path
 // or query there), a control character (the URL parser removes tabs and
 // newlines, and net/http's server refuses them all), a space at the end
 // (the parser trims it), or bytes that are not UTF-8 (the parser reads
-// them as U+FFFD).
-func checkTarget(path, query string, hasQuery bool) error {
+// them as U+FFFD). decoded is the path as net/url decoded it, for the
+// error (quotePath).
+func checkTarget(path, decoded, query string, hasQuery bool) error {
 	if strings.IndexByte(path, '?') >= 0 {
-		return errors.New("router: request for the path " + errtext.QuoteOf(path) + `, with a "?"`)
+		return errors.New("router: request for the path " + quotePath(path, decoded) + `, with a "?"`)
 	}
 	last := path
 	if hasQuery {
@@ -588,9 +601,10 @@ func hasEncodedSeparator(p string) bool {
 }
 
 // encodedSeparatorError is the error of a request whose path p has a
-// percent-encoded separator.
-func encodedSeparatorError(p string) error {
-	return errors.New("router: request for " + errtext.QuoteOf(p) + `, with a percent-encoded "/" or "\\", which r.URL.Path reads as a separator`)
+// percent-encoded separator; decoded is p as net/url decoded it
+// (quotePath).
+func encodedSeparatorError(p, decoded string) error {
+	return errors.New("router: request for " + quotePath(p, decoded) + `, with a percent-encoded "/" or "\\", which r.URL.Path reads as a separator`)
 }
 
 // The normal form of percent-encoding that a ServeMux routes
