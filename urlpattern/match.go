@@ -1,6 +1,9 @@
 package urlpattern
 
-import "github.com/webstd/url"
+import (
+	"github.com/webstd/url"
+	"github.com/webstd/url/internal/patternparts"
+)
 
 // A Result is the standard's URLPatternResult
 // (https://urlpattern.spec.whatwg.org/#dictdef-urlpatternresult): what a
@@ -164,23 +167,12 @@ type matchInput struct {
 // urlValues are the eight components of a URL to match, as strings.
 type urlValues [numComponents]string
 
-// fromURL sets v to the components of u: steps 13.3 to 13.10 of match.
+// fromURL sets v to the components of u: steps 13.3 to 13.10 of match
+// (patternparts.URLValue).
 func (v *urlValues) fromURL(u url.URL) {
-	// Set protocol to url's scheme, username to url's username, password to
-	// url's password, hostname to url's host, serialized, or the empty
-	// string if the value is null, port to url's port, serialized, or the
-	// empty string if the value is null, pathname to the result of URL path
-	// serializing url, search to url's query or the empty string if the
-	// value is null, and hash to url's fragment or the empty string if the
-	// value is null.
-	v[Protocol] = u.Scheme()
-	v[Username] = u.Username()
-	v[Password] = u.Password()
-	v[Hostname] = u.Hostname()
-	v[Port] = u.Port()
-	v[Pathname] = u.Pathname()
-	v[Search], _ = u.Query()
-	v[Hash], _ = u.Fragment()
+	for c := range v {
+		v[c] = patternparts.URLValue(u, c)
+	}
 }
 
 // match implements https://urlpattern.spec.whatwg.org/#url-pattern-match.

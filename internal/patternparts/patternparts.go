@@ -5,6 +5,8 @@
 // package urlpattern exporting them.
 package patternparts
 
+import "github.com/webstd/url"
+
 // A Type is https://urlpattern.spec.whatwg.org/#part-type. The constants
 // are in the order in which URLPattern.compareComponent ranks them, from
 // the least to the most specific.
@@ -95,3 +97,33 @@ var TestComponent func(p any, c int, input string) bool
 // router can give a request's path values from a buffer it reuses.
 // Package urlpattern sets it when it is initialized.
 var AppendGroups func(p any, c int, input string, dst []Group) ([]Group, bool)
+
+// URLValue returns component c of u (0 for the protocol to 7 for the
+// hash, in the standard's order) as a pattern matches it: steps 13.3 to
+// 13.10 of https://urlpattern.spec.whatwg.org/#url-pattern-match, the
+// scheme, username, password, host and port serialized, the path
+// serialized, the query and the fragment, each the empty string when null.
+// Package urlpattern reads a URL with it, and a router each component it
+// tests.
+func URLValue(u url.URL, c int) string {
+	switch c {
+	case 0:
+		return u.Scheme()
+	case 1:
+		return u.Username()
+	case 2:
+		return u.Password()
+	case 3:
+		return u.Hostname()
+	case 4:
+		return u.Port()
+	case 5:
+		return u.Pathname()
+	case 6:
+		q, _ := u.Query()
+		return q
+	default:
+		f, _ := u.Fragment()
+		return f
+	}
+}

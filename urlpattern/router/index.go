@@ -13,13 +13,8 @@ import (
 // (https://urlpattern.spec.whatwg.org/#url-pattern-struct).
 const (
 	protocol      = 0
-	username      = 1
-	password      = 2
 	hostname      = 3
-	port          = 4
 	pathname      = 5
-	search        = 6
-	hash          = 7
 	numComponents = 8
 )
 

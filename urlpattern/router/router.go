@@ -227,39 +227,12 @@ func testComponents(comps *[numComponents]patternparts.Component) uint8 {
 	return tests
 }
 
-// componentOf returns component c of u as a pattern matches it (the
-// values of https://urlpattern.spec.whatwg.org/#url-pattern-match for a
-// URL): the scheme, username, password, host, port and path serialized,
-// the query and the fragment, each the empty string when null.
-func componentOf(u url.URL, c int) string {
-	switch c {
-	case protocol:
-		return u.Scheme()
-	case username:
-		return u.Username()
-	case password:
-		return u.Password()
-	case hostname:
-		return u.Hostname()
-	case port:
-		return u.Port()
-	case pathname:
-		return u.Pathname()
-	case search:
-		q, _ := u.Query()
-		return q
-	default:
-		f, _ := u.Fragment()
-		return f
-	}
-}
-
 // testExcept reports whether rt's pattern matches u in every component
 // but skip (-1 for none), as its TestURL does in them; u is valid, and rt
 // indexed (its pattern valid).
 func (rt *route[V]) testExcept(u url.URL, skip int) bool {
 	for c, tests := 0, rt.tests; tests != 0; c, tests = c+1, tests>>1 {
-		if tests&1 != 0 && c != skip && !patternparts.TestComponent(rt.pattern, c, componentOf(u, c)) {
+		if tests&1 != 0 && c != skip && !patternparts.TestComponent(rt.pattern, c, patternparts.URLValue(u, c)) {
 			return false
 		}
 	}
