@@ -247,16 +247,7 @@ func BenchmarkRouters(b *testing.B) {
 		}
 		routersRecording = false
 		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			w := httptest.NewRecorder()
-			req := new(http.Request)
-			i := 0
-			for b.Loop() {
-				*req = *reqs[i%len(reqs)]
-				c.h.ServeHTTP(w, req)
-				i++
-			}
-			if w.Code != http.StatusOK {
+			if w := benchdata.ServeEach(b, c.h, reqs); w.Code != http.StatusOK {
 				b.Fatalf("status %d", w.Code)
 			}
 			// The count on each line too: the parent's Logf shows

@@ -1,8 +1,11 @@
 package benchdata
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
+	"testing"
 )
 
 // GitHubRoutes are the paths of GitHub's REST API (v3), written as URL
@@ -203,4 +206,22 @@ func GitHubURL(route string) (url string, values []string) {
 		b.WriteString(v)
 	}
 	return b.String(), values
+}
+
+// ServeEach serves h one request of reqs an operation, in turn, for the
+// benchmark b, each a fresh shallow copy (as a server gives each handler a
+// request of its own: a request served twice would keep the path values
+// and context of the first time), and returns the recorder of the last
+// response.
+func ServeEach(b *testing.B, h http.Handler, reqs []*http.Request) *httptest.ResponseRecorder {
+	b.ReportAllocs()
+	w := httptest.NewRecorder()
+	req := new(http.Request)
+	i := 0
+	for b.Loop() {
+		*req = *reqs[i%len(reqs)]
+		h.ServeHTTP(w, req)
+		i++
+	}
+	return w
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/benchdata"
 	"github.com/webstd/url/urlpattern"
 )
 
@@ -180,16 +181,7 @@ func BenchmarkServeMux(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			readValues = c.read
 			sinkValues = 0
-			b.ReportAllocs()
-			w := httptest.NewRecorder()
-			req := new(http.Request)
-			i := 0
-			for b.Loop() {
-				*req = *reqs[i%len(reqs)]
-				c.h.ServeHTTP(w, req)
-				i++
-			}
-			if w.Code != http.StatusOK || c.read != (sinkValues > 0) {
+			if w := benchdata.ServeEach(b, c.h, reqs); w.Code != http.StatusOK || c.read != (sinkValues > 0) {
 				b.Fatalf("status %d, %d bytes of path values", w.Code, sinkValues)
 			}
 		})
