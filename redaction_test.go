@@ -42,7 +42,7 @@ func parseAgainst(p *Parser, input, base string) (URL, error) {
 // failing part is replaced by a host.
 func goodPassword(c errcheck.Case, base string) []string {
 	u, err := parseAgainst(&Parser{}, c.Good().Input(), base)
-	if err != nil || u.Password() == "" {
+	if err != nil || u.Password() == "" || spelledElsewhere(u) {
 		return nil
 	}
 	return c.Passwords(u.Password())
@@ -55,10 +55,23 @@ func ownPassword(c errcheck.Case, base string) []string {
 	if err != nil {
 		return goodPassword(c, base)
 	}
-	if u.Password() == "" {
+	if u.Password() == "" || spelledElsewhere(u) {
 		return nil
 	}
 	return c.Passwords(u.Password())
+}
+
+// spelledElsewhere reports whether the password of u is spelled by the
+// rest of u too (as its username, host, path, query or fragment), which an
+// error rightly shows: "http:\xf2:\xf4@0\\" has the username and the
+// password "%EF%BF%BD", each an invalid byte read as U+FFFD. Such a
+// password is no secret that an error can give away.
+func spelledElsewhere(u URL) bool {
+	rest := u
+	if rest.SetPassword("") != nil {
+		return false
+	}
+	return strings.Contains(rest.Href(), u.Password())
 }
 
 // authorityPassword returns the password of c's good input read as the
