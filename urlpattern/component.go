@@ -119,6 +119,13 @@ func compileShared(input string, callback encodingCallback, opts options) (*comp
 	if c, ok := compiled.Load(key); ok {
 		return c.(*component), nil
 	}
+	if numCompiled.Load() < maxCompiled {
+		// A component kept is compiled from a copy of input, so that it
+		// and its key do not keep alive the pattern input was cut from
+		// (a short protocol of a long constructor string).
+		input = strings.Clone(input)
+		key.input = input
+	}
 	c, err := compileComponent(input, callback, opts)
 	if err == nil && numCompiled.Load() < maxCompiled && numCompiled.Add(1) <= maxCompiled {
 		if prev, loaded := compiled.LoadOrStore(key, c); loaded {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/webstd/url/internal/jsregexp"
 )
@@ -246,6 +247,20 @@ func TestComponentsBounded(t *testing.T) {
 	if MustParse(long).components[Pathname] == MustParse(long).components[Pathname] {
 		t.Errorf("a pathname of more than %d bytes was kept", maxCompiledInput)
 	}
+	// A component kept holds a copy of its input, not the pattern it was
+	// cut from: a short protocol of a long pattern keeps no more alive.
+	emptyCompiled()
+	big := "q0://h/" + strings.Repeat("b", 1<<20)
+	MustParse(big)
+	compiled.Range(func(k, v any) bool {
+		for _, s := range []string{k.(compiledKey).input, v.(*component).patternString} {
+			at, lo := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(big)))
+			if len(s) > 0 && lo <= at && at < lo+uintptr(len(big)) {
+				t.Errorf("a component kept points into the pattern's string: %q", s[:min(len(s), 20)])
+			}
+		}
+		return true
+	})
 }
 
 // TestSegmentWildcardRegexp holds the constants of

@@ -212,16 +212,20 @@ type resultKey struct{}
 // A resultContext is the context of the request a ServeMux gives a
 // handler: the request's own, and the Result of the route's pattern on
 // the request's URL, made the first time a handler asks for it (routing a
-// request matches only the pathname, for the path values). It is one
-// allocation with the request it is the context of (a routed).
+// request matches only the pathname, for the path values). It holds the
+// handler's request too, and the URL's string: one allocation.
 type resultContext struct {
 	context.Context
 	once    sync.Once
 	pattern *urlpattern.Pattern
 	url     url.URL
 	result  *urlpattern.Result
+	// req is the request the handler gets: a shallow copy of the one
+	// routed, with this context.
+	req http.Request
 	// href holds the string url was parsed from when it fits (readRequest):
-	// most do, and the context and the URL are then one allocation.
+	// most do, and the context, the handler's request and the URL are then
+	// one allocation.
 	href [maxInlineHref]byte
 }
 
@@ -299,10 +303,10 @@ func EscapedPathValue(r *http.Request, name string) string {
 // as net/http's are: "a b.txt" for the segment "a%20b.txt"; the value as
 // matched is [EscapedPathValue]. A group that did not take part
 // ("/books/:id?" on "/books") has no path value, and PathValue returns the
-// empty string for it. r's context then holds the [Result] (r takes the
-// new context in place too, as it takes the path values), which executes
-// the whole pattern when it is first asked for: routing a request tests
-// the routes' patterns and executes only the winner's pathname.
+// empty string for it. The handler gets a shallow copy of r whose context
+// holds the [Result], which executes the whole pattern when the handler
+// first asks for it: routing a request tests the routes' patterns and
+// executes only the winner's pathname.
 func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rc := new(resultContext)
 	u, rd, err := readRequest(r, rc.href[:])
@@ -333,11 +337,13 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	clear(s.groups)
 	s.groups = s.groups[:0]
 	scratchPool.Put(s)
-	// r takes the context in place, so WithContext's copy stays on the
-	// stack and a middleware in front reads the Result too.
+	// The handler's copy of r, with the context, is part of the same
+	// allocation. (r itself is not given the context in place: a
+	// goroutine in front may be reading r, and a request served again
+	// would pile up contexts.)
 	rc.Context, rc.pattern, rc.url = r.Context(), p, u
-	*r = *r.WithContext(rc)
-	rt.handler.ServeHTTP(w, r)
+	rc.req = *r.WithContext(rc)
+	rt.handler.ServeHTTP(w, &rc.req)
 }
 
 // redirect answers r with a redirect to loc, an ASCII URL reference

@@ -450,8 +450,10 @@ func TestServeMuxResult(t *testing.T) {
 	p := "https://:shop.example.com/cart/:item/*"
 	mux := NewServeMux()
 	var got []*urlpattern.Result
+	var handlerCtx context.Context
 	mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
 		got = append(got, Result(r), Result(r))
+		handlerCtx = r.Context()
 	})
 	rec := serve(mux, "GET", "https://toys.example.com/cart/7/a/b?x=1")
 	want := urlpattern.MustParse(p).ExecURL(url.MustParse("https://toys.example.com/cart/7/a/b?x=1"))
@@ -463,9 +465,10 @@ func TestServeMuxResult(t *testing.T) {
 	}
 
 	// A URL longer than a context holds in place (maxInlineHref) gives
-	// its own Result too, and a middleware in front reads the Result and
-	// the path values on its request after the handler returned, with the
-	// values and the cancellation of the request's own context.
+	// its own Result too; a middleware in front reads the path values on
+	// its request after the handler returned (as net/http's ServeMux sets
+	// them), and its request keeps its own context, whose values and
+	// cancellation the handler's has.
 	long := strings.Repeat("7", 2*maxInlineHref)
 	for _, item := range []string{"7", long} {
 		target := "https://toys.example.com/cart/" + item + "/a/b?x=1"
@@ -479,16 +482,45 @@ func TestServeMuxResult(t *testing.T) {
 		if rec.Code != 200 || len(got) != 2 || !reflect.DeepEqual(got[0], want) {
 			t.Errorf("%s: Result = %+v, want %+v", target, got, want)
 		}
-		if res := Result(req); res != got[0] || req.PathValue("item") != item {
-			t.Errorf("%s: in front: Result %p (handler's %p), item %q", target, res, got[0], req.PathValue("item"))
+		if Result(req) != nil || req.PathValue("item") != item || req.Context() != ctx {
+			t.Errorf("%s: in front: Result %p, item %q, context changed: %v", target, Result(req), req.PathValue("item"), req.Context() != ctx)
 		}
-		if req.Context().Value(key{}) != "v" {
-			t.Errorf("%s: the request's context lost its values", target)
+		if handlerCtx.Value(key{}) != "v" {
+			t.Errorf("%s: the handler's context lost the request's values", target)
 		}
 		cancel()
-		if req.Context().Err() != context.Canceled {
-			t.Errorf("%s: the request's context is not canceled with its own: %v", target, req.Context().Err())
+		if handlerCtx.Err() != context.Canceled {
+			t.Errorf("%s: the handler's context is not canceled with the request's: %v", target, handlerCtx.Err())
 		}
+	}
+}
+
+// TestServeMuxRequestInFront checks that a ServeMux writes nothing of the
+// request it routes but its Pattern and path values, as net/http's does:
+// a goroutine in front may read it meanwhile (run with -race), and a
+// request served again and again gets no deeper context each time.
+func TestServeMuxRequestInFront(t *testing.T) {
+	mux := NewServeMux()
+	mux.HandleFunc("/a/:x", func(w http.ResponseWriter, r *http.Request) {})
+	req := httptest.NewRequest("GET", "http://example.com/a/1", nil)
+	req.Header.Set("X", "y")
+	ctx := req.Context()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 1000 {
+			if req.Header.Get("X") != "y" || req.URL.Path != "/a/1" {
+				t.Error("the request changed in front")
+				return
+			}
+		}
+	}()
+	for range 200 {
+		mux.ServeHTTP(httptest.NewRecorder(), req)
+	}
+	<-done
+	if req.Context() != ctx {
+		t.Error("the request served has another context")
 	}
 }
 
