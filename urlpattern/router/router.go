@@ -333,17 +333,23 @@ func (r *Router[V]) match(u url.URL, input string, setInput bool, yield func(Mat
 // matching yields the routes whose pattern matches u, in order, without
 // their results.
 func (r *Router[V]) matching(u url.URL, yield func(*route[V]) bool) {
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
+	r.confirmed(u, -1, s, yield)
+}
+
+// confirmed yields the routes whose pattern matches u in every component
+// but skip (-1 for none), in order, with s for buffers: the candidates the
+// index leaves, each confirmed, as its TestURL would, in the components
+// that are not "*". That allocates nothing, so the routes the index could
+// not rule out cost no Result.
+func (r *Router[V]) confirmed(u url.URL, skip int, s *scratch, yield func(*route[V]) bool) {
 	if !u.IsValid() || len(r.routes) == 0 {
 		return
 	}
-	s := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(s)
 	s.ids = candidates(&r.index, u, s.ids[:0], s)
 	for _, id := range s.ids {
-		// Confirm the candidate, as its TestURL would, in the components
-		// that are not "*": that allocates nothing, so the routes the
-		// index could not rule out cost no Result.
-		if rt := &r.routes[id]; rt.testExcept(u, -1) && !yield(rt) {
+		if rt := &r.routes[id]; rt.testExcept(u, skip) && !yield(rt) {
 			return
 		}
 	}

@@ -371,38 +371,27 @@ func redirect(w http.ResponseWriter, r *http.Request, loc string) {
 // find returns the first route that matches u for method, and its
 // pattern, with the groups of its pathname that took part in the match in
 // s.groups; or, when there is none, the methods of the routes that match
-// u. It confirms each candidate as Router.matching does, the pathname last
-// and, for a route of the method, with its groups.
+
+
 func (m *ServeMux) find(u url.URL, method string, s *scratch) (rt *muxRoute, p *urlpattern.Pattern, methods []string) {
-	if !u.IsValid() {
-		return nil, nil, nil
-	}
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	if len(m.router.routes) == 0 {
-		return nil, nil, nil
-	}
 	path := u.Pathname()
-	s.ids = candidates(&m.router.index, u, s.ids[:0], s)
-	for _, id := range s.ids {
-		candidate := &m.router.routes[id]
-		if !candidate.testExcept(u, pathname) {
-			continue
-		}
+	s.groups = s.groups[:0]
+	m.router.confirmed(u, pathname, s, func(candidate *route[*muxRoute]) bool {
 		c := candidate.value
 		if c.method == "" || c.method == method || c.method == http.MethodGet && method == http.MethodHead {
 			var ok bool
 			if s.groups, ok = patternparts.AppendGroups(candidate.pattern, pathname, path, s.groups[:0]); ok {
-				return c, candidate.pattern, nil
+				rt, p, methods = c, candidate.pattern, nil
+				return false
 			}
-			continue
-		}
-		if candidate.tests&(1<<pathname) == 0 || patternparts.TestComponent(candidate.pattern, pathname, path) {
+		} else if candidate.tests&(1<<pathname) == 0 || patternparts.TestComponent(candidate.pattern, pathname, path) {
 			methods = append(methods, c.method)
 		}
-	}
-	s.groups = s.groups[:0]
-	return nil, nil, methods
+		return true
+	})
+	return rt, p, methods
 }
 
 // allowed returns the methods of an Allow header for routes of methods:
