@@ -371,8 +371,9 @@ func redirect(w http.ResponseWriter, r *http.Request, loc string) {
 // find returns the first route that matches u for method, and its
 // pattern, with the groups of its pathname that took part in the match in
 // s.groups; or, when there is none, the methods of the routes that match
-
-
+// u. It confirms each candidate as Router.matching does but for the
+// pathname, which it matches last: with its groups, for a route of the
+// method.
 func (m *ServeMux) find(u url.URL, method string, s *scratch) (rt *muxRoute, p *urlpattern.Pattern, methods []string) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
