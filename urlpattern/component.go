@@ -91,8 +91,9 @@ func compileComponent(input string, callback encodingCallback, opts options) (*c
 // protocol and hostname), as V8 shares the compiled regular expressions of
 // the same source and flags. It is bounded: at most maxCompiled
 // components, of inputs of at most maxCompiledInput bytes (each compiles
-// to a regular expression of at most jsregexp.MaxProgram instructions),
-// the first ones compiled; the others are compiled for each pattern.
+// to a regular expression of at most jsregexp.MaxProgram instructions,
+// from a copy of its input), the first ones compiled; the others are
+// compiled for each pattern.
 var (
 	compiled    sync.Map     // compiledKey → *component
 	numCompiled atomic.Int32 // the entries of compiled, and more once past maxCompiled
@@ -119,7 +120,8 @@ func compileShared(input string, callback encodingCallback, opts options) (*comp
 	if c, ok := compiled.Load(key); ok {
 		return c.(*component), nil
 	}
-	if numCompiled.Load() < maxCompiled {
+	keep := numCompiled.Load() < maxCompiled
+	if keep {
 		// A component kept is compiled from a copy of input, so that it
 		// and its key do not keep alive the pattern input was cut from
 		// (a short protocol of a long constructor string).
@@ -127,7 +129,7 @@ func compileShared(input string, callback encodingCallback, opts options) (*comp
 		key.input = input
 	}
 	c, err := compileComponent(input, callback, opts)
-	if err == nil && numCompiled.Load() < maxCompiled && numCompiled.Add(1) <= maxCompiled {
+	if err == nil && keep && numCompiled.Add(1) <= maxCompiled {
 		if prev, loaded := compiled.LoadOrStore(key, c); loaded {
 			numCompiled.Add(-1)
 			return prev.(*component), nil
