@@ -98,11 +98,11 @@ func (p *parser) newNode(n node) *node {
 	if len(p.nodes) == cap(p.nodes) {
 		// The first slab has room for about as many nodes as the
 		// pattern's length would make; the next ones, 16.
-		n := 16
+		size := 16
 		if p.nodes == nil {
-			n = min(len(p.src)/2+4, 64)
+			size = min(len(p.src)/2+4, 64)
 		}
-		p.nodes = make([]node, 0, n)
+		p.nodes = make([]node, 0, size)
 	}
 	p.nodes = append(p.nodes, n)
 	return &p.nodes[len(p.nodes)-1]
