@@ -232,12 +232,14 @@ func (p iaParam) cmp(b []byte, q iaParam) int {
 	if c := bytes.Compare(b[p.start:p.eq], b[q.start:q.eq]); c != 0 {
 		return c
 	}
-	switch ph, qh := p.eq < p.end, q.eq < q.end; {
-	case ph != qh && ph:
-		return 1
-	case ph != qh:
+	pHas, qHas := p.eq < p.end, q.eq < q.end
+	if pHas != qHas {
+		if pHas {
+			return 1
+		}
 		return -1
-	case !ph:
+	}
+	if !pHas {
 		return 0
 	}
 	return bytes.Compare(b[p.eq+1:p.end], b[q.eq+1:q.end])
