@@ -186,11 +186,8 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 // is none), and other names are ignored, as for a JavaScript dictionary.
 // null leaves r as it is.
 func (r *Result) UnmarshalJSON(data []byte) error {
-	if string(data) == "null" {
-		return nil
-	}
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(data, &members); err != nil {
+	members, err := jsonMembers(data)
+	if err != nil || members == nil {
 		return err
 	}
 	var out Result
@@ -262,11 +259,8 @@ func (r ComponentResult) MarshalJSON() ([]byte, error) {
 // gives the groups in the order of the JSON. Names are matched as
 // [Result.UnmarshalJSON] matches them; null leaves r as it is.
 func (r *ComponentResult) UnmarshalJSON(data []byte) error {
-	if string(data) == "null" {
-		return nil
-	}
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(data, &members); err != nil {
+	members, err := jsonMembers(data)
+	if err != nil || members == nil {
 		return err
 	}
 	var out ComponentResult
@@ -359,8 +353,8 @@ func (init Init) MarshalJSON() ([]byte, error) {
 // other name); its value is a string, or null for a member left out. null
 // leaves init as it is.
 func (init *Init) UnmarshalJSON(data []byte) error {
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+	members, err := jsonMembers(data)
+	if err != nil || members == nil {
 		return err
 	}
 	var out Init
@@ -381,6 +375,15 @@ func (init *Init) UnmarshalJSON(data []byte) error {
 	}
 	*init = out
 	return nil
+}
+
+// jsonMembers reads data, a JSON object, as the members of a JavaScript
+// dictionary, by their exact names; for null it returns none, which
+// leaves what is read as it is, as encoding/json's Unmarshalers do.
+func jsonMembers(data []byte) (map[string]json.RawMessage, error) {
+	var members map[string]json.RawMessage
+	err := json.Unmarshal(data, &members)
+	return members, err
 }
 
 // jsonString reads data, a JSON string; anything else, null too, is an
