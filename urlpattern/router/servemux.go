@@ -633,11 +633,28 @@ func percentByte(h, l byte) (byte, bool) {
 	return hi<<4 | lo, ok1 && ok2
 }
 
+// staysEncoded reports whether the byte b of a "%XX" that follows before
+// stays encoded in the normal form: when kept says so, and when b is a hex
+// digit that would make an escape with what comes before it, a "%" or a
+// "%" and a hex digit (decoding the "%61" of "%0%61" would make "%0a",
+// which reads as a line feed).
+func staysEncoded[S ~string | ~[]byte](before S, b byte, kept func(byte) bool) bool {
+	if kept(b) {
+		return true
+	}
+	if !infra.IsASCIIHexDigit(int(b)) {
+		return false
+	}
+	n := len(before)
+	return n >= 1 && before[n-1] == '%' || n >= 2 && before[n-2] == '%' && infra.IsASCIIHexDigit(int(before[n-1]))
+}
+
 // percentNormal reports whether every "%XX" of s is in the normal form:
-// upper-case hex digits, encoding a byte that kept says stays encoded.
+// upper-case hex digits, encoding a byte that stays encoded
+// (staysEncoded).
 func percentNormal(s string, kept func(byte) bool) bool {
 	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); i++ {
-		if b, ok := percentByte(s[i+1], s[i+2]); ok && s[i] == '%' && (!kept(b) || s[i+1] >= 'a' || s[i+2] >= 'a') {
+		if b, ok := percentByte(s[i+1], s[i+2]); ok && s[i] == '%' && (!staysEncoded(s[:i], b, kept) || s[i+1] >= 'a' || s[i+2] >= 'a') {
 			return false
 		}
 	}
@@ -645,14 +662,14 @@ func percentNormal(s string, kept func(byte) bool) bool {
 }
 
 // appendPercentNormal appends s to dst with every "%XX" in the normal
-// form: decoded when kept says the byte need not stay encoded, with
+// form: decoded when the byte need not stay encoded (staysEncoded), with
 // upper-case hex digits otherwise.
 func appendPercentNormal(dst []byte, s string, kept func(byte) bool) []byte {
 	const upperHex = "0123456789ABCDEF"
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' && i+2 < len(s) {
 			if b, ok := percentByte(s[i+1], s[i+2]); ok {
-				if kept(b) {
+				if staysEncoded(dst, b, kept) {
 					dst = append(dst, '%', upperHex[b>>4], upperHex[b&15])
 				} else {
 					dst = append(dst, b)

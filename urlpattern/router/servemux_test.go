@@ -301,7 +301,14 @@ func TestPercentNormal(t *testing.T) {
 		{"/a%20b%09%7f%3f%23%25", "/a%20b%09%7F%3F%23%25", "/a%20b%09%7F%3F%23%25"},
 		{"/%22%3C%3E%60%7B%7D%5E", "/\"<>`{}^", "/%22%3C%3E%60%7B%7D%5E"},
 		{"/%zz%2", "/%zz%2", "/%zz%2"},
-		{"/%%41", "/%A", "/%A"},
+		// A hex digit that would make an escape with what precedes it
+		// stays encoded: "%0" and "a" would read as a line feed, "%" and
+		// "A" then "B" as "%AB".
+		{"/%%41", "/%%41", "/%%41"},
+		{"/%0%61", "/%0%61", "/%0%61"},
+		{"/%%41%42", "/%%41B", "/%%41B"},
+		{"/%2%41%7e", "/%2%41~", "/%2%41~"},
+		{"/%25%41", "/%25A", "/%25A"},
 	} {
 		for _, k := range []struct {
 			name string
