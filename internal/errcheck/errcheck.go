@@ -89,16 +89,16 @@ func (c Case) Placed() string {
 // or an "@" and an end, and each part with a "\" at its end removed
 // (`p\@S3CR3T`): the URL parser splits a userinfo at its last "@", the
 // URLPattern constructor string parser at the first (an escaped "\@"
-// too), which reads what follows as the host. Forms of fewer than 3 bytes
-// are left out: they turn up in any text by chance; and so are forms of
-// U+FFFD only, what a reader makes of any invalid byte, of the password
+// too), which reads what follows as the host. Forms that read as fewer
+// than 3 bytes are left out (see long): they turn up in any text by
+// chance; and so are forms of U+FFFD only, what a reader makes of any invalid byte, of the password
 // or not. A password is cut at its first "/", "?" or "#", where every
 // reading ends the authority, and then at its last "@", after which the
 // host is.
 func Secrets(passwords ...string) []string {
 	var out []string
 	add := func(s string) {
-		if len(s) >= 3 && strings.Trim(s, "\uFFFD") != "" && !contains(out, s) {
+		if long(s) && strings.Trim(s, "\uFFFD") != "" && !contains(out, s) {
 			out = append(out, s)
 		}
 	}
@@ -131,6 +131,13 @@ func Secrets(passwords ...string) []string {
 	}
 	return out
 }
+
+// long reports whether a form of a password is long enough to be told
+// from chance: whether it reads as 3 bytes or more, with its Go and
+// percent escapes read back. The password "0@", which net/url writes
+// "0%40", is as short as "0@" in any spelling: an error that quotes the
+// fragment "0:0@0" spells "0%40" by chance.
+func long(form string) bool { return len(percentDecode(normalize(form))) >= 3 }
 
 func contains(list []string, s string) bool {
 	for _, x := range list {
@@ -378,7 +385,7 @@ func Leak(texts, allowed, secrets []string) (secret, text string, found bool) {
 		n := normalize(t)
 		for _, s := range secrets {
 			s = normalize(s)
-			if len(s) >= 3 && readsIn(n, s) && !strings.Contains(allowedText, s) {
+			if long(s) && readsIn(n, s) && !strings.Contains(allowedText, s) {
 				return s, t, true
 			}
 		}

@@ -28,6 +28,10 @@ func TestLeak(t *testing.T) {
 		// The count of a cut is the error's number: "100" spells no "100".
 		{`parse "http:0:xxxxx@0\...(100 bytes cut)...0"`, "100", false},
 		{`parse "http:0:xxxxx@100\...(7 bytes cut)...0"`, "100", true},
+		// A short password is short in every spelling: "0@" is "0%40".
+		{`parse "http://:xxxxx%400%230:0%400/"`, "0@", false},
+		{`parse "http://:xxxxx%400%230:0%400/"`, "0%40", false},
+		{`parse "http://h/S3C%40"`, "S3C@", true},
 	} {
 		_, _, leak := Leak([]string{tc.text}, nil, Secrets(tc.secret))
 		if leak != tc.leak {
