@@ -127,9 +127,7 @@
 // ServeMux serves the first route added that matches, where net/http's
 // serves the most specific pattern and refuses patterns that conflict;
 // both give the request r.Pattern and the path values, on the request
-// given to ServeHTTP, and the handler that request itself. (A ServeMux
-// also keeps the URL it routed the request by as the path value of the
-// empty name, which no group has, for [Result].)
+// given to ServeHTTP.
 //
 // With the routes
 //

@@ -1,17 +1,17 @@
 package router
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"html"
 	"net/http"
 	stdurl "net/url"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
-	"weak"
+	"unsafe"
 
 	"golang.org/x/net/http/httpguts"
 
@@ -175,7 +175,7 @@ func (m *ServeMux) Handle(pattern string, handler http.Handler) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.router.Add(register(pattern, p), &muxRoute{pattern, method, handler})
+	m.router.Add(p, &muxRoute{pattern, method, handler})
 }
 
 // HandleFunc is [ServeMux.Handle] for a handler function.
@@ -206,86 +206,58 @@ func splitMethod(pattern string) (method, rest string) {
 	return pattern[:i], strings.TrimLeft(pattern[i:], " \t")
 }
 
-// registry holds the pattern of each pattern string that a ServeMux was
-// given, for [Result] and [EscapedPathValue], which find the pattern of the
-// route that served a request by its Pattern. A pattern string compiles to
-// the same pattern in every ServeMux, so ServeMuxes that were given the
-// same string share one pattern. A pattern stays while a ServeMux holds it
-// (the registry holds it weakly), so that a program that makes ServeMuxes
-// and drops them keeps none of their patterns.
-var registry struct {
-	sync.RWMutex
-	patterns map[string]weak.Pointer[urlpattern.Pattern]
+// resultKey is the key of a request's resultContext in its context.
+type resultKey struct{}
+
+// A resultContext is the context of the request a ServeMux gives a
+// handler: the request's own, and the Result of the route's pattern on
+// the request's URL, made the first time a handler asks for it (routing a
+// request matches only the pathname, for the path values). It holds the
+// handler's request too, and the URL's string: one allocation.
+type resultContext struct {
+	context.Context
+	once    sync.Once
+	pattern *urlpattern.Pattern
+	url     url.URL
+	result  *urlpattern.Result
+	// req is the request the handler gets: a shallow copy of the one
+	// routed, with this context.
+	req http.Request
+	// href holds the string url was parsed from when it fits (readRequest):
+	// most do, and the context, the handler's request and the URL are then
+	// one allocation.
+	href [maxInlineHref]byte
 }
 
-// register returns the pattern of the registry for the pattern string s
-// of Handle, whose pattern p is: the one the registry holds, or p, which it
-// then holds.
-func register(s string, p *urlpattern.Pattern) *urlpattern.Pattern {
-	registry.Lock()
-	defer registry.Unlock()
-	if held := registry.patterns[s].Value(); held != nil {
-		return held
+// maxInlineHref is the longest URL string a resultContext holds.
+const maxInlineHref = 128
+
+// Value returns c itself for resultKey, and the value of key in the
+// request's own context otherwise.
+func (c *resultContext) Value(key any) any {
+	if _, ok := key.(resultKey); ok {
+		return c
 	}
-	if registry.patterns == nil {
-		registry.patterns = make(map[string]weak.Pointer[urlpattern.Pattern])
-	}
-	registry.patterns[s] = weak.Make(p)
-	runtime.AddCleanup(p, unregister, s)
-	return p
+	return c.Context.Value(key)
 }
 
-// unregister removes the pattern string s from the registry once its
-// pattern is gone (and not a later one for the same string).
-func unregister(s string) {
-	registry.Lock()
-	defer registry.Unlock()
-	if registry.patterns[s].Value() == nil {
-		delete(registry.patterns, s)
-	}
-}
-
-// routedURL is the name of the path value in which a ServeMux keeps the
-// URL it routed a request by, its href: the empty name, which no group of
-// a pattern has.
-const routedURL = ""
-
-// routed returns the pattern of the route that a ServeMux chose for r and
-// the URL it routed r by; ok is false for a request that no ServeMux
-// routed.
-func routed(r *http.Request) (p *urlpattern.Pattern, u url.URL, ok bool) {
-	href := r.PathValue(routedURL)
-	if href == "" || r.Pattern == "" {
-		return nil, url.URL{}, false
-	}
-	registry.RLock()
-	p = registry.patterns[r.Pattern].Value()
-	registry.RUnlock()
-	if p == nil {
-		return nil, url.URL{}, false
-	}
-	u, err := url.Parse(href)
-	return p, u, err == nil
+// String names c as the context package names its own.
+func (c *resultContext) String() string {
+	return fmt.Sprint(c.Context) + ".WithValue(router.Result)"
 }
 
 // Result returns what the pattern of the route that a ServeMux chose for
-// the request r matched: its ExecURL of the request's URL as the ServeMux
-// read it ([RequestURL]), with the inputs and, for each component, the
-// input and the groups. Each call executes the whole pattern: routing a
-// request executes only the winner's pathname. It returns nil for a
+// the request r matched: its ExecURL of the request's URL ([RequestURL]),
+// with the inputs and, for each component, the input and the groups. The
+// first call makes it; later ones return the same. It returns nil for a
 // request that a ServeMux did not route.
-//
-// The ServeMux keeps the URL it routed r by as r's path value of the empty
-// name, which no group of a pattern has, and finds the pattern by
-// r.Pattern: so Result gives the same on r and on a copy of it that a
-// middleware made, with r.WithContext or http.StripPrefix, whose URL is
-// another.
 func Result(r *http.Request) *urlpattern.Result {
-	p, u, ok := routed(r)
-	if !ok {
+	rc, _ := r.Context().Value(resultKey{}).(*resultContext)
+	if rc == nil {
 		return nil
 	}
-	return p.ExecURL(u)
+	rc.once.Do(func() { rc.result = rc.pattern.ExecURL(rc.url) })
+	return rc.result
 }
 
 // EscapedPathValue returns the value of the group name of the pathname of
@@ -297,17 +269,17 @@ func Result(r *http.Request) *urlpattern.Result {
 // other components. It returns the empty string when the group did not
 // take part in the match, when the route has no such group, and for a
 // request that a ServeMux did not route. Values set later with
-// r.SetPathValue under a group's name do not change it.
+// r.SetPathValue do not change it.
 //
 // The two differ where a percent-encoded byte means something in a path:
 // "%25" is a "%" in PathValue, so decoding a PathValue again is wrong, and
 // "%3F" a "?".
 func EscapedPathValue(r *http.Request, name string) string {
-	p, u, ok := routed(r)
-	if !ok {
+	rc, _ := r.Context().Value(resultKey{}).(*resultContext)
+	if rc == nil {
 		return ""
 	}
-	groups, _ := patternparts.AppendGroups(p, pathname, u.Pathname(), nil)
+	groups, _ := patternparts.AppendGroups(rc.pattern, pathname, rc.url.Pathname(), nil)
 	for _, g := range groups {
 		if g.Name == name {
 			return g.Value
@@ -331,13 +303,13 @@ func EscapedPathValue(r *http.Request, name string) string {
 // as net/http's are: "a b.txt" for the segment "a%20b.txt"; the value as
 // matched is [EscapedPathValue]. A group that did not take part
 // ("/books/:id?" on "/books") has no path value, and PathValue returns the
-// empty string for it. The handler gets r itself, as net/http's ServeMux
-// gives it, and finds what the whole pattern matched with [Result]:
-// routing a request tests the routes' patterns and executes only the
-// winner's pathname. (The URL the ServeMux routed r by is r's path value
-// of the empty name, which no group has: Result reads it.)
+// empty string for it. The handler gets a shallow copy of r whose context
+// holds the [Result], which executes the whole pattern when the handler
+// first asks for it: routing a request tests the routes' patterns and
+// executes only the winner's pathname.
 func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	u, rd, err := readRequest(r)
+	rc := new(resultContext)
+	u, rd, err := readRequest(r, rc.href[:])
 	switch {
 	case err != nil || rd == unserialized && r.Method == http.MethodConnect:
 		http.Error(w, "400 Bad Request", http.StatusBadRequest)
@@ -347,7 +319,7 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s := scratchPool.Get().(*scratch)
-	rt, methods := m.find(u, r.Method, s)
+	rt, p, methods := m.find(u, r.Method, s)
 	if rt == nil {
 		scratchPool.Put(s)
 		if len(methods) > 0 {
@@ -359,14 +331,19 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	r.Pattern = rt.pattern
-	r.SetPathValue(routedURL, u.Href())
 	for _, g := range s.groups {
 		r.SetPathValue(g.Name, url.PercentDecodeString(g.Value))
 	}
 	clear(s.groups)
 	s.groups = s.groups[:0]
 	scratchPool.Put(s)
-	rt.handler.ServeHTTP(w, r)
+	// The handler's copy of r, with the context, is part of the same
+	// allocation. (r itself is not given the context in place: a
+	// goroutine in front may be reading r, and a request served again
+	// would pile up contexts.)
+	rc.Context, rc.pattern, rc.url = r.Context(), p, u
+	rc.req = *r.WithContext(rc)
+	rt.handler.ServeHTTP(w, &rc.req)
 }
 
 // redirect answers r with a redirect to loc, an ASCII URL reference
@@ -391,12 +368,13 @@ func redirect(w http.ResponseWriter, r *http.Request, loc string) {
 	}
 }
 
-// find returns the first route that matches u for method, with the groups of its pathname that took part in the match in
+// find returns the first route that matches u for method, and its
+// pattern, with the groups of its pathname that took part in the match in
 // s.groups; or, when there is none, the methods of the routes that match
 // u. It confirms each candidate as Router.matching does but for the
 // pathname, which it matches last: with its groups, for a route of the
 // method.
-func (m *ServeMux) find(u url.URL, method string, s *scratch) (rt *muxRoute, methods []string) {
+func (m *ServeMux) find(u url.URL, method string, s *scratch) (rt *muxRoute, p *urlpattern.Pattern, methods []string) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	path := u.Pathname()
@@ -406,7 +384,7 @@ func (m *ServeMux) find(u url.URL, method string, s *scratch) (rt *muxRoute, met
 		if c.method == "" || c.method == method || c.method == http.MethodGet && method == http.MethodHead {
 			var ok bool
 			if s.groups, ok = patternparts.AppendGroups(candidate.pattern, pathname, path, s.groups[:0]); ok {
-				rt, methods = c, nil
+				rt, p, methods = c, candidate.pattern, nil
 				return false
 			}
 		} else if candidate.tests&(1<<pathname) == 0 || patternparts.TestComponent(candidate.pattern, pathname, path) {
@@ -414,7 +392,7 @@ func (m *ServeMux) find(u url.URL, method string, s *scratch) (rt *muxRoute, met
 		}
 		return true
 	})
-	return rt, methods
+	return rt, p, methods
 }
 
 // allowed returns the methods of an Allow header for routes of methods:
@@ -451,7 +429,7 @@ func allowed(methods []string) []string {
 // not parse, and when the percent-decoding of its path has a "." or ".."
 // segment.
 func RequestURL(r *http.Request) (url.URL, error) {
-	u, _, err := readRequest(r)
+	u, _, err := readRequest(r, nil)
 	return u, err
 }
 
@@ -474,7 +452,10 @@ const (
 // read as another: a request already serialized is checked with three
 // string comparisons and allocates only the string parsed. Any other
 // request is checked piece by piece before it is redirected.
-func readRequest(r *http.Request) (url.URL, reading, error) {
+//
+// When the string fits in store, it is built there: the caller must keep
+// store while it keeps the URL and never write to it again.
+func readRequest(r *http.Request, store []byte) (url.URL, reading, error) {
 	if r.URL == nil {
 		return url.URL{}, 0, errors.New("router: request without a URL")
 	}
@@ -488,7 +469,15 @@ func readRequest(r *http.Request) (url.URL, reading, error) {
 		scheme = "https://"
 	}
 	var s string
-	if hasQuery {
+	if n := len(scheme) + len(r.Host) + len(path) + len("?") + len(query); n <= len(store) {
+		// The string is built in store, which the caller keeps and never
+		// writes again, so that the URL costs no allocation of its own.
+		b := append(append(append(store[:0], scheme...), r.Host...), path...)
+		if hasQuery {
+			b = append(append(b, '?'), query...)
+		}
+		s = unsafe.String(unsafe.SliceData(b), len(b))
+	} else if hasQuery {
 		s = scheme + r.Host + path + "?" + query
 	} else {
 		s = scheme + r.Host + path

@@ -1,18 +1,17 @@
 package router
 
 import (
+	"context"
 	"crypto/tls"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/webstd/url"
 	"github.com/webstd/url/urlpattern"
@@ -453,87 +452,53 @@ func TestAllow(t *testing.T) {
 
 // TestServeMuxResult checks that Result gives the handler what its route's
 // pattern matched in the request's URL, the result of its ExecURL, each
-// time it is called; that the handler gets the request itself, as
-// net/http's ServeMux gives it, so that a middleware in front reads the
-// path values and the Result after the handler returned; that Result and
-// EscapedPathValue read the URL the request was routed by, on a copy of
-// the request whose URL a middleware rewrote too (http.StripPrefix); and
-// that Result is nil for a request no ServeMux routed.
+// time it is called.
 func TestServeMuxResult(t *testing.T) {
 	p := "https://:shop.example.com/cart/:item/*"
 	mux := NewServeMux()
 	var got []*urlpattern.Result
-	var handlerReq *http.Request
+	var handlerCtx context.Context
 	mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
 		got = append(got, Result(r), Result(r))
-		handlerReq = r
+		handlerCtx = r.Context()
 	})
-	// A route whose handler rewrites the path, as http.StripPrefix does.
-	mux.Handle("/strip/*", http.StripPrefix("/strip", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got = append(got, Result(r))
-		if EscapedPathValue(r, "0") != "x%20y" || r.PathValue("0") != "x y" {
-			t.Errorf("behind StripPrefix: EscapedPathValue %q, PathValue %q", EscapedPathValue(r, "0"), r.PathValue("0"))
-		}
-	})))
-	for _, target := range []string{"https://toys.example.com/cart/7/a/b?x=1", "https://toys.example.com/cart/" + strings.Repeat("7", 300) + "/a/b?x=1"} {
-		got = nil
-		req := httptest.NewRequest("GET", target, nil)
-		rec := httptest.NewRecorder()
-		mux.ServeHTTP(rec, req)
-		want := urlpattern.MustParse(p).ExecURL(url.MustParse(target))
-		if rec.Code != 200 || len(got) != 2 || !reflect.DeepEqual(got[0], want) || !reflect.DeepEqual(got[1], want) {
-			t.Errorf("%s: Result = %+v, want %+v", target, got, want)
-		}
-		if handlerReq != req {
-			t.Errorf("%s: the handler got another request than the one routed", target)
-		}
-		if !reflect.DeepEqual(Result(req), want) || req.Pattern != p {
-			t.Errorf("%s: in front: Result %+v, Pattern %q", target, Result(req), req.Pattern)
-		}
+	rec := serve(mux, "GET", "https://toys.example.com/cart/7/a/b?x=1")
+	want := urlpattern.MustParse(p).ExecURL(url.MustParse("https://toys.example.com/cart/7/a/b?x=1"))
+	if rec.Code != 200 || len(got) != 2 || !reflect.DeepEqual(got[0], want) || got[1] != got[0] {
+		t.Errorf("Result = %+v, want %+v", got, want)
 	}
 	if Result(httptest.NewRequest("GET", "/", nil)) != nil {
 		t.Error("Result of a request no ServeMux routed is not nil")
 	}
-	// A Pattern that no ServeMux was given, as net/http's ServeMux sets.
-	req := httptest.NewRequest("GET", "/cart/7", nil)
-	req.Pattern = "GET /cart/{item}"
-	if Result(req) != nil || EscapedPathValue(req, "item") != "" {
-		t.Error("Result of a request net/http's ServeMux routed is not nil")
-	}
-	got = nil
-	target := "https://toys.example.com/strip/x%20y"
-	want := urlpattern.MustParse("*://*:*/strip/*").ExecURL(url.MustParse(target))
-	if rec := serve(mux, "GET", target); rec.Code != 200 || len(got) != 1 || !reflect.DeepEqual(got[0], want) {
-		t.Errorf("behind StripPrefix: %d, Result %+v, want %+v", rec.Code, got, want)
-	}
-}
 
-// TestRegistry checks that ServeMuxes given the same pattern string share
-// its pattern, and that the registry lets go of a pattern once no
-// ServeMux holds it.
-func TestRegistry(t *testing.T) {
-	const s = "/registry/test/:id"
-	count := func() int {
-		registry.RLock()
-		defer registry.RUnlock()
-		_, ok := registry.patterns[s]
-		return map[bool]int{true: 1}[ok]
-	}
-	a, b := NewServeMux(), NewServeMux()
-	a.HandleFunc(s, func(http.ResponseWriter, *http.Request) {})
-	b.HandleFunc(s, func(http.ResponseWriter, *http.Request) {})
-	if a.router.routes[0].pattern != b.router.routes[0].pattern || count() != 1 {
-		t.Fatal("two ServeMuxes given the same pattern string hold two patterns")
-	}
-	runtime.KeepAlive(a)
-	runtime.KeepAlive(b)
-	a, b = nil, nil
-	for i := 0; i < 20 && count() != 0; i++ {
-		runtime.GC()
-		time.Sleep(10 * time.Millisecond)
-	}
-	if count() != 0 {
-		t.Error("the registry keeps the pattern of ServeMuxes that are gone")
+	// A URL longer than a context holds in place (maxInlineHref) gives
+	// its own Result too; a middleware in front reads the path values on
+	// its request after the handler returned (as net/http's ServeMux sets
+	// them), and its request keeps its own context, whose values and
+	// cancellation the handler's has.
+	long := strings.Repeat("7", 2*maxInlineHref)
+	for _, item := range []string{"7", long} {
+		target := "https://toys.example.com/cart/" + item + "/a/b?x=1"
+		got = nil
+		type key struct{}
+		ctx, cancel := context.WithCancel(context.WithValue(context.Background(), key{}, "v"))
+		req := httptest.NewRequestWithContext(ctx, "GET", target, nil)
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, req)
+		want := urlpattern.MustParse(p).ExecURL(url.MustParse(target))
+		if rec.Code != 200 || len(got) != 2 || !reflect.DeepEqual(got[0], want) {
+			t.Errorf("%s: Result = %+v, want %+v", target, got, want)
+		}
+		if Result(req) != nil || req.PathValue("item") != item || req.Context() != ctx {
+			t.Errorf("%s: in front: Result %p, item %q, context changed: %v", target, Result(req), req.PathValue("item"), req.Context() != ctx)
+		}
+		if handlerCtx.Value(key{}) != "v" {
+			t.Errorf("%s: the handler's context lost the request's values", target)
+		}
+		cancel()
+		if handlerCtx.Err() != context.Canceled {
+			t.Errorf("%s: the handler's context is not canceled with the request's: %v", target, handlerCtx.Err())
+		}
 	}
 }
 
@@ -566,8 +531,8 @@ func TestServeMuxRequestInFront(t *testing.T) {
 	}
 }
 
-// TestServeMuxAllocs holds the cost of routing a request: the URL's
-// string, the path values; not the Result of all
+// TestServeMuxAllocs holds the cost of routing a request: the URL, the
+// request's copy with its context, the path values; not the Result of all
 // eight components, which a handler that calls Result pays for, nor
 // anything for the check that the request is in its serialized form.
 func TestServeMuxAllocs(t *testing.T) {
@@ -591,8 +556,9 @@ func TestServeMuxAllocs(t *testing.T) {
 	w := httptest.NewRecorder()
 	n := testing.AllocsPerRun(100, serveCopy(w, req))
 	t.Logf("%.0f allocations a request", n)
-	// The URL's string; net/http's map of path values
-	// (Request.SetPathValue), which it makes in one allocation or two.
+	// The context, which holds the URL's string; net/http's map of path
+	// values (Request.SetPathValue), which it makes in one allocation or
+	// two.
 	if w.Code != 200 || n > 3 {
 		t.Errorf("%d, %.0f allocations a request, want 200 and at most 3", w.Code, n)
 	}
