@@ -502,6 +502,31 @@ func TestServeMuxResult(t *testing.T) {
 	}
 }
 
+// TestServeMuxNested checks that a ServeMux behind another, through
+// http.StripPrefix (a shallow copy of the request, which shares its map of
+// path values), changes nothing of what the outer route's handler reads:
+// its Result and EscapedPathValue are of the URL and the pattern it was
+// routed by, and the inner handler's of its own. (A design that finds the
+// Result from state on the request, not in the handler's own copy, got
+// the outer tenant from the inner URL here.)
+func TestServeMuxNested(t *testing.T) {
+	var innerPage string
+	inner := NewServeMux()
+	inner.HandleFunc("/:page", func(w http.ResponseWriter, r *http.Request) {
+		innerPage = Result(r).Pathname.Groups["page"].Value
+	})
+	outer := NewServeMux()
+	outer.HandleFunc("/:tenant/*", func(w http.ResponseWriter, r *http.Request) {
+		http.StripPrefix("/"+r.PathValue("tenant"), inner).ServeHTTP(w, r)
+		if got := Result(r).Pathname.Groups["tenant"].Value; got != "acme" || EscapedPathValue(r, "tenant") != "acme" {
+			t.Errorf("after the inner ServeMux: Result's tenant %q, EscapedPathValue %q, want acme", got, EscapedPathValue(r, "tenant"))
+		}
+	})
+	if rec := serve(outer, "GET", "http://example.com/acme/beta"); rec.Code != 200 || innerPage != "beta" {
+		t.Errorf("%d, the inner route's page %q, want beta", rec.Code, innerPage)
+	}
+}
+
 // TestServeMuxRequestInFront checks that a ServeMux writes nothing of the
 // request it routes but its Pattern and path values, as net/http's does:
 // a goroutine in front may read it meanwhile (run with -race), and a
