@@ -307,12 +307,10 @@ func needsEscape(s string, mode escapeMode) bool {
 		special = '"'
 	}
 	for i := 0; i < len(s); {
-		// The bytes that are as they are: eight a step while none of
-		// them is one to stop at (a test that may stop early, never
-		// late), then one a step, through the table.
-		for i+8 <= len(s) && !mayStop(infra.Load64(s[i:]), special) {
-			i += 8
-		}
+		// The bytes that are as they are: many a step while none of
+		// them is one to stop at (skipPlain), then one a step, through
+		// the table.
+		i = skipPlain(s, i, special)
 		for i < len(s) && escapeBytes[s[i]]&stop == 0 {
 			i++
 		}
@@ -341,15 +339,42 @@ func needsEscape(s string, mode escapeMode) bool {
 	return false
 }
 
+// skipPlain returns i, or an offset after it up to which no byte of s
+// from i on is one that needsEscape stops at: a byte of 0x80 or more, below
+// 0x20, DEL, or special. It reads sixteen bytes a step, then eight, then
+// the last eight of s at once (again, in part), with stopBits, which may
+// stop early, never late.
+func skipPlain(s string, i int, special uint64) int {
+	for ; i+16 <= len(s); i += 16 {
+		if stopBits(infra.Load64(s[i:i+8]), special)|stopBits(infra.Load64(s[i+8:i+16]), special) != 0 {
+			break
+		}
+	}
+	for ; i+8 <= len(s); i += 8 {
+		if stopBits(infra.Load64(s[i:i+8]), special) != 0 {
+			return i
+		}
+	}
+	if i < len(s) && len(s) >= 8 && stopBits(infra.Load64(s[len(s)-8:]), special) == 0 {
+		return len(s)
+	}
+	return i
+}
+
 // mayStop reports whether one of the eight bytes of w may be one that
-// needsEscape stops at: a byte of 0x80 or more, below 0x20, DEL, or
-// special. (The tests of zero bytes and of bytes below n, on all eight at
-// once, may also report a byte after such a byte: never none where there
-// is one.)
-func mayStop(w, special uint64) bool {
+// needsEscape stops at (stopBits).
+func mayStop(w, special uint64) bool { return stopBits(w, special) != 0 }
+
+// stopBits returns, of the eight bytes of w, the high bits of those that
+// may be one that needsEscape stops at: a byte of 0x80 or more (its own
+// high bit), DEL (which adding 1 makes 0x80), below 0x20 (subtracting
+// 0x20 borrows), or special (xor makes it zero, and subtracting 1
+// borrows). A borrow or carry may mark the byte after such a byte too:
+// never none where there is one.
+func stopBits(w, special uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	del, sp := w^(ones*0x7f), w^(ones*special) // a zero byte where w has one
-	return (w|(w-ones*0x20)&^w|(del-ones)&^del|(sp-ones)&^sp)&highs != 0
+	sp := w ^ ones*special
+	return (w | (w + ones) | (w-ones*0x20)&^w | (sp-ones)&^sp) & highs
 }
 
 // escapeBytes has, for each byte, the bits of what needsEscape stops at:
