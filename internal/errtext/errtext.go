@@ -173,19 +173,21 @@ func Redacted(s string, spans [][2]int) string {
 	}
 	// Do not cut a UTF-8 sequence in two: the head ends before the code
 	// point its last bytes are part of, the tail starts after it.
-	head := slicePieces(pieces, 0, Head)
-	tail := slicePieces(pieces, total-Tail, total)
+	var headBuf, tailBuf [9]string
+	head := slicePieces(headBuf[:0], pieces, 0, Head)
+	tail := slicePieces(tailBuf[:0], pieces, total-Tail, total)
 	if n := len(head); n > 0 {
 		head[n-1] = trimIncompleteEnd(head[n-1])
 	}
 	if len(tail) > 0 {
 		tail[0] = trimIncompleteStart(tail[0])
 	}
-	b.Grow(4*(Head+Tail) + 40)
+	kept := piecesLen(head) + piecesLen(tail)
+	b.Grow(kept + kept/4 + len(`\...(1000000000 bytes cut)...`))
 	for _, p := range head {
 		appendEscaped(&b, p, escapeText)
 	}
-	writeCut(&b, total-piecesLen(head)-piecesLen(tail))
+	writeCut(&b, total-kept)
 	for _, p := range tail {
 		appendEscaped(&b, p, escapeText)
 	}
@@ -207,8 +209,9 @@ func Redact(s string, spans [][2]int) string {
 
 // writeCut writes the marker of n bytes left out.
 func writeCut(b *strings.Builder, n int) {
+	var digits [20]byte
 	b.WriteString(`\...(`)
-	b.WriteString(strconv.Itoa(n))
+	b.Write(strconv.AppendInt(digits[:0], int64(n), 10))
 	b.WriteString(` bytes cut)...`)
 }
 
@@ -245,10 +248,9 @@ func piecesLen(pieces []string) int {
 	return n
 }
 
-// slicePieces returns bytes from to to of the pieces put end to end, as
-// pieces.
-func slicePieces(pieces []string, from, to int) []string {
-	var out []string
+// slicePieces appends to out, and returns, bytes from to to of the pieces
+// put end to end, as pieces.
+func slicePieces(out, pieces []string, from, to int) []string {
 	at := 0
 	for _, p := range pieces {
 		start, end := at, at+len(p)

@@ -203,3 +203,19 @@ func TestErr(t *testing.T) {
 		t.Errorf("Err(%q) = %#v, want a *net/url.Error with the URL %q", ue, got, errtext.Of(ue.URL))
 	}
 }
+
+// TestRedactedAllocs holds the cost of the text of a long input, which
+// errors of failed parses build: one allocation, the text, however the
+// input is cut (no slice of pieces, no string of the count).
+func TestRedactedAllocs(t *testing.T) {
+	long := "https://user:secret@example.com/" + strings.Repeat("ÃÂa", 150)
+	spans := [][2]int{{13, 19}}
+	if n := testing.AllocsPerRun(100, func() { sinkText = errtext.Redacted(long, spans) }); n != 1 {
+		t.Errorf("Redacted of a long input: %.0f allocations, want 1", n)
+	}
+	if !strings.Contains(sinkText, "xxxxx") || !strings.Contains(sinkText, " bytes cut)") {
+		t.Errorf("Redacted = %q", sinkText)
+	}
+}
+
+var sinkText string
