@@ -32,7 +32,9 @@ type Options struct {
 
 	// DropTrailingDot removes the dots that end a domain:
 	// https://example.com./ is https://example.com/. A host that would be
-	// empty, or no valid host, without them keeps them.
+	// empty, no valid host, or no domain without them keeps them: the
+	// domain "0x7f.1.." (which the URL parser reads as a domain: its last
+	// label is empty) would be the IPv4 address 127.0.0.1, another host.
 	DropTrailingDot bool
 
 	// StripParams lists query parameters to remove, such as the tracking
@@ -147,7 +149,7 @@ func (o Options) apply(u url.URL) (url.URL, error) {
 	}
 	if o.DropTrailingDot && u.HostKind() == url.DomainHost && strings.HasSuffix(c.host, ".") {
 		h := strings.TrimRight(c.host, ".")
-		if hv, err := url.ParseHost(h); err == nil && h != "" {
+		if hv, err := url.ParseHost(h); err == nil && h != "" && hv.Kind() == url.DomainHost {
 			c.host, changed = hv.String(), true
 		}
 	}
