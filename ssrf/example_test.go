@@ -80,6 +80,6 @@ func ExampleGuard_Client() {
 	}
 	// Output:
 	// /hooks/1 200 OK delivered
-	// /hooks/2 refused by the host rule: the host [::ffff:7f00:1] is not among the allowed hosts, domains and patterns
+	// /hooks/2 refused by the host rule: the host [::ffff:7f00:1] (127.0.0.1) is not among the allowed hosts, domains and patterns
 	// /admin refused by the host rule: the host 127.0.0.1 is not among the allowed hosts, domains and patterns
 }

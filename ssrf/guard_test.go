@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/webstd/url/ssrf"
+	"github.com/webstd/url/urlpattern"
 )
 
 // A fakeResolver answers from a table: each name has a list of answers,
@@ -357,6 +358,72 @@ func TestHostRules(t *testing.T) {
 		if got := g.CheckURL(u) == nil; got != want {
 			t.Errorf("CheckURL(%q) allows: %v, want %v", in, got, want)
 		}
+	}
+}
+
+// TestHostRulesReadAsResolved checks that the host rules read a host as
+// the resolver and the dialer do, so that no spelling of a denied host
+// gets through: a domain with the dots that end it (DNS reads
+// "internal.example." as internal.example), an IPv4-mapped IPv6 address
+// (a dialer connects to the IPv4 address); and that a domain rule names
+// the domain and every host under it, whatever the Public Suffix List
+// says of it. (An attack review found the first three getting through.)
+func TestHostRulesReadAsResolved(t *testing.T) {
+	deny, err := ssrf.New(ssrf.Policy{
+		DenyHosts:    []string{"internal.example.com", "10.0.0.1", "dotted.example."},
+		DenyDomains:  []string{"evil.com", "www.bad.com", "blogspot.com"},
+		DenyPatterns: []*urlpattern.Pattern{urlpattern.MustParse("https://pattern.example/*")},
+		AllowAddrs:   []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	allow, err := ssrf.New(ssrf.Policy{
+		AllowHosts:    []string{"api.example.net"},
+		AllowDomains:  []string{"www.partner.com"},
+		AllowPatterns: []*urlpattern.Pattern{urlpattern.MustParse("https://hooks.example/*")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		g    *ssrf.Guard
+		in   string
+		want bool
+	}{
+		{deny, "http://internal.example.com/", false},
+		{deny, "http://internal.example.com./", false},
+		{deny, "http://INTERNAL.example.com../", false},
+		{deny, "http://dotted.example/", false},
+		{deny, "http://a.evil.com./", false},
+		{deny, "http://evil.com../", false},
+		{deny, "http://a.www.bad.com/", false},
+		{deny, "http://www.bad.com./", false},
+		{deny, "http://bad.com/", true},
+		{deny, "http://a.blogspot.com/", false},
+		{deny, "https://pattern.example./x", false},
+		{deny, "https://pattern.example../x", false},
+		{deny, "http://10.0.0.1/", false},
+		{deny, "http://[::ffff:10.0.0.1]/", false},
+		{deny, "http://[::ffff:a00:1]/", false},
+		{deny, "http://10.0.0.2/", true},
+		{deny, "http://1.2.3.4../", true},
+		{allow, "https://api.example.net./", true},
+		{allow, "https://a.www.partner.com./", true},
+		{allow, "https://partner.com/", false},
+		{allow, "https://hooks.example./x", true},
+		{allow, "https://evil.example/", false},
+	} {
+		u, err := ssrf.ParseForTest(c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.g.CheckURL(u) == nil; got != c.want {
+			t.Errorf("CheckURL(%q) allows: %v, want %v (%v)", c.in, got, c.want, c.g.CheckURL(u))
+		}
+	}
+	if _, err := ssrf.New(ssrf.Policy{DenyDomains: []string{"..."}}); err == nil {
+		t.Error("New accepted the domain \"...\"")
 	}
 }
 

@@ -22,17 +22,23 @@ import (
 //   - its scheme is one of Schemes;
 //   - its port, or its scheme's default port
 //     (https://url.spec.whatwg.org/#default-port), is one of Ports;
-//   - its host is none of DenyHosts, its registrable domain none of
-//     DenyDomains, and it matches none of DenyPatterns; and when any of
-//     AllowHosts, AllowDomains and AllowPatterns is set, its host is one of
-//     AllowHosts, or its registrable domain one of AllowDomains, or it
-//     matches one of AllowPatterns;
+//   - its host is none of DenyHosts, nor one of DenyDomains or under one,
+//     and it matches none of DenyPatterns; and when any of AllowHosts,
+//     AllowDomains and AllowPatterns is set, its host is one of AllowHosts,
+//     or one of AllowDomains or under one, or it matches one of
+//     AllowPatterns;
 //   - every address its host is, or resolves to, is allowed: an address
 //     in DenyAddrs never is, an address in AllowAddrs (or with the port in
 //     AllowAddrPorts) is, and any other is unless it is special.
 //
 // The host rules do not lift the address rule: an allowed host that
 // resolves to 10.0.0.1 is still refused unless AllowAddrs holds it.
+//
+// The host rules read a host as the resolver and the dialer do: a domain
+// without the dots that end it ("internal.example." is the DNS name
+// internal.example, which DenyHosts "internal.example" names), and an
+// IPv4-mapped IPv6 address ("[::ffff:10.0.0.1]") as the IPv4 address it
+// connects to.
 type Policy struct {
 	// Schemes are the schemes allowed, lowercase; nil means http and
 	// https. A Guard's client sends http and https only, so other schemes
@@ -56,13 +62,21 @@ type Policy struct {
 	// parses each, so "EXAMPLE.com", "0x7f.1" and "[::1]" name the hosts
 	// example.com, 127.0.0.1 and [::1] of a URL.
 	AllowHosts, DenyHosts []string
-	// AllowDomains and DenyDomains are registrable domains
-	// (https://url.spec.whatwg.org/#host-registrable-domain): "example.com"
-	// names example.com and every host under it, such as a.b.example.com.
+	// AllowDomains and DenyDomains are domains, each naming itself and
+	// every host under it: "example.com" names example.com and
+	// a.b.example.com, "www.example.com" www.example.com and
+	// a.www.example.com, and "blogspot.com" every blog under it, whatever
+	// the Public Suffix List says of them.
 	AllowDomains, DenyDomains []string
 	// AllowPatterns and DenyPatterns are URL patterns
 	// (https://urlpattern.spec.whatwg.org/) the whole URL is matched
-	// against.
+	// against; a URL whose domain ends in dots is matched without them
+	// too. A pattern's pathname matches the path as the URL Standard
+	// reads it, which is not how every server reads it: "/%61dmin/x" and
+	// "/x/..%2Fadmin" do not match "/admin/*", and a server that decodes
+	// its paths reads "/admin/x" and "/admin" there. Deny a host or an
+	// address, not a path: a guard of outgoing requests is no boundary of
+	// another server's paths.
 	AllowPatterns, DenyPatterns []*urlpattern.Pattern
 	// Resolver turns a domain into addresses; nil means
 	// net.DefaultResolver. A *net.Resolver is one.
@@ -111,7 +125,8 @@ type Guard struct {
 }
 
 // New returns the Guard of p. It returns an error when p names a host or
-// domain that does not parse, or a proxy URL that does not.
+// domain that does not parse, or a proxy URL that does not or that net/url
+// would read otherwise (url.URL.ToStd), which the Transport could not use.
 func New(p Policy) (*Guard, error) {
 	g := &Guard{
 		schemes:     slices.Clone(p.Schemes),
@@ -159,6 +174,9 @@ func New(p Policy) (*Guard, error) {
 		if err != nil {
 			return nil, err
 		}
+		if _, err := u.ToStd(); err != nil {
+			return nil, err
+		}
 		g.proxy, g.proxyAddr = &u, hp
 	}
 	g.dialer = net.Dialer{Control: g.control}
@@ -166,8 +184,8 @@ func New(p Policy) (*Guard, error) {
 	return g, nil
 }
 
-// hostSet parses hosts with the host parser; a domain, when domains is
-// true, must be one.
+// hostSet parses hosts with the host parser, and keeps each as the host
+// rules read it (dnsName); a domain, when domains is true, must be one.
 func hostSet(hosts []string, domains bool) (map[string]bool, error) {
 	if len(hosts) == 0 {
 		return nil, nil
@@ -179,11 +197,72 @@ func hostSet(hosts []string, domains bool) (map[string]bool, error) {
 			return nil, err
 		}
 		if domains && h.Kind() != url.DomainHost {
-			return nil, refuse(RuleHost, s, "a registrable domain must be a domain", nil)
+			return nil, refuse(RuleHost, s, "an entry of AllowDomains or DenyDomains must be a domain", nil)
 		}
-		set[h.String()] = true
+		name := h.String()
+		if h.Kind() == url.DomainHost {
+			if name = dnsName(name); name == "" {
+				return nil, refuse(RuleHost, s, "the domain is only dots", nil)
+			}
+		}
+		set[name] = true
 	}
 	return set, nil
+}
+
+// dnsName returns the domain host as a resolver reads it: without the dots
+// that end it.
+func dnsName(host string) string { return strings.TrimRight(host, ".") }
+
+// ruleHost returns the host of u as the host rules read it: a domain
+// without the dots that end it (dnsName), an IPv4-mapped IPv6 address as
+// the IPv4 address (unmapped, to which a dialer connects), and any other
+// host as u serializes it.
+func ruleHost(u url.URL) string {
+	switch u.HostKind() {
+	case url.DomainHost:
+		return dnsName(u.Hostname())
+	case url.IPv6Host:
+		if ap, ok := u.AddrPort(); ok && ap.Addr().Is4In6() {
+			return ap.Addr().Unmap().String()
+		}
+	}
+	return u.Hostname()
+}
+
+// underDomain reports whether host, or a domain it is under, is in set.
+func underDomain(set map[string]bool, host string) bool {
+	for len(set) > 0 {
+		if set[host] {
+			return true
+		}
+		i := strings.IndexByte(host, '.')
+		if i < 0 {
+			return false
+		}
+		host = host[i+1:]
+	}
+	return false
+}
+
+// matchesAny reports whether u matches one of patterns: u as it is, and,
+// when its domain ends in dots, u with the domain without them, as a
+// resolver reads it (while it is a domain: "1.2.3.4.." is no IPv4 address
+// to a resolver).
+func matchesAny(patterns []*urlpattern.Pattern, u url.URL) bool {
+	if len(patterns) == 0 {
+		return false
+	}
+	v, dotted := u, false
+	if u.HostKind() == url.DomainHost && strings.HasSuffix(u.Hostname(), ".") {
+		dotted = v.SetHostname(dnsName(u.Hostname())) == nil && v.HostKind() == url.DomainHost
+	}
+	for _, p := range patterns {
+		if p.TestURL(u) || dotted && p.TestURL(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // Check parses rawURL with this module's parser
@@ -256,24 +335,22 @@ func (g *Guard) CheckURL(u url.URL) error {
 	if !slices.Contains(g.ports, port) {
 		return refuse(RulePort, u.Redacted(), "the port "+strconv.Itoa(int(port))+" is not allowed", nil)
 	}
-	host := u.Hostname()
+	host := ruleHost(u)
+	named := u.Hostname() // as the errors name it: the URL's, and the host rules' reading
+	if host != named {
+		named += " (" + host + ")"
+	}
 	if g.denyHosts[host] {
-		return refuse(RuleHost, u.Redacted(), "the host "+host+" is denied", nil)
+		return refuse(RuleHost, u.Redacted(), "the host "+named+" is denied", nil)
 	}
-	rd := ""
-	if kind == url.DomainHost {
-		rd = u.HostValue().RegistrableDomain()
-		if g.denyDoms[rd] || g.denyDoms[host] {
-			return refuse(RuleHost, u.Redacted(), "the domain "+host+" is under a denied registrable domain", nil)
-		}
+	if kind == url.DomainHost && underDomain(g.denyDoms, host) {
+		return refuse(RuleHost, u.Redacted(), "the domain "+named+" is a denied domain or under one", nil)
 	}
-	for _, p := range g.denyPats {
-		if p.TestURL(u) {
-			return refuse(RuleHost, u.Redacted(), "the URL matches a denied pattern", nil)
-		}
+	if matchesAny(g.denyPats, u) {
+		return refuse(RuleHost, u.Redacted(), "the URL matches a denied pattern", nil)
 	}
-	if g.hostRules && !g.hostAllowed(u, host, rd) {
-		return refuse(RuleHost, u.Redacted(), "the host "+host+" is not among the allowed hosts, domains and patterns", nil)
+	if g.hostRules && !g.hostAllowed(u, host) {
+		return refuse(RuleHost, u.Redacted(), "the host "+named+" is not among the allowed hosts, domains and patterns", nil)
 	}
 	if ap, ok := u.AddrPort(); ok {
 		if reason, refused := g.addrRefused(ap); refused {
@@ -283,16 +360,10 @@ func (g *Guard) CheckURL(u url.URL) error {
 	return nil
 }
 
-func (g *Guard) hostAllowed(u url.URL, host, rd string) bool {
-	if g.allowHosts[host] || (rd != "" && g.allowDoms[rd]) || g.allowDoms[host] {
-		return true
-	}
-	for _, p := range g.allowPats {
-		if p.TestURL(u) {
-			return true
-		}
-	}
-	return false
+// hostAllowed reports whether an allow rule names u, whose host the host
+// rules read as host (ruleHost).
+func (g *Guard) hostAllowed(u url.URL, host string) bool {
+	return g.allowHosts[host] || u.HostKind() == url.DomainHost && underDomain(g.allowDoms, host) || matchesAny(g.allowPats, u)
 }
 
 // addrRefused returns why the policy refuses the address ap, when it does.

@@ -67,6 +67,12 @@ func TestPolicyProxy(t *testing.T) {
 	if denied.n.Load() != 0 {
 		t.Fatal("a request reached the denied server")
 	}
+	// A proxy URL that net/url would read otherwise ("%" alone in its
+	// path) is refused by New: the Transport would go without it, and
+	// directly, where Check leaves the domains to the proxy.
+	if _, err := ssrf.New(ssrf.Policy{Proxy: "http://proxy.example:8080/%"}); err == nil {
+		t.Error("New accepted a proxy URL that net/url reads otherwise")
+	}
 }
 
 func TestPatterns(t *testing.T) {
