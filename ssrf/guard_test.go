@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/netip"
 	"os"
 	"strconv"
@@ -424,6 +425,51 @@ func TestHostRulesReadAsResolved(t *testing.T) {
 	}
 	if _, err := ssrf.New(ssrf.Policy{DenyDomains: []string{"..."}}); err == nil {
 		t.Error("New accepted the domain \"...\"")
+	}
+}
+
+// dotResolver resolves "internal.test", with or without the dots that end
+// it, as a DNS resolver does, to 127.0.0.1.
+type dotResolver struct{}
+
+func (dotResolver) LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error) {
+	if strings.TrimRight(strings.ToLower(host), ".") == "internal.test" {
+		return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, nil
+	}
+	return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+}
+
+// TestDeniedHostEndToEnd checks, with requests sent, that a host denied by
+// name is reached by no spelling of it that the resolver reads as it,
+// where the policy allows its address (an internal network the guard may
+// reach, but not that host).
+func TestDeniedHostEndToEnd(t *testing.T) {
+	var reached atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		reached.Add(1)
+		io.WriteString(w, "internal")
+	}))
+	defer srv.Close()
+	port := netip.MustParseAddrPort(srv.Listener.Addr().String()).Port()
+	for _, p := range []ssrf.Policy{{DenyHosts: []string{"internal.test"}}, {DenyDomains: []string{"internal.test"}}} {
+		p.Ports, p.Resolver = []uint16{port}, dotResolver{}
+		p.AllowAddrs = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
+		g, err := ssrf.New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, host := range []string{"internal.test", "internal.test.", "INTERNAL.test.", "internal.test.."} {
+			in := "http://" + host + ":" + strconv.Itoa(int(port)) + "/"
+			if resp, err := g.Get(context.Background(), in); !errors.Is(err, ssrf.ErrRefused) {
+				if err == nil {
+					resp.Body.Close()
+				}
+				t.Errorf("Get(%q): %v, want a refusal", in, err)
+			}
+		}
+	}
+	if n := reached.Load(); n != 0 {
+		t.Fatalf("%d requests reached the denied host", n)
 	}
 }
 
