@@ -371,16 +371,16 @@ func TestHostRules(t *testing.T) {
 // says of it. (An attack review found the first three getting through.)
 func TestHostRulesReadAsResolved(t *testing.T) {
 	deny, err := ssrf.New(ssrf.Policy{
-		DenyHosts:    []string{"internal.example.com", "10.0.0.1", "dotted.example."},
+		DenyHosts:    []string{"internal.example.com", "10.0.0.1", "dotted.example.", "[::ffff:10.0.0.3]"},
 		DenyDomains:  []string{"evil.com", "www.bad.com", "blogspot.com"},
-		DenyPatterns: []*urlpattern.Pattern{urlpattern.MustParse("https://pattern.example/*")},
+		DenyPatterns: []*urlpattern.Pattern{urlpattern.MustParse("https://pattern.example/*"), urlpattern.MustParse("http://10.0.0.4/*")},
 		AllowAddrs:   []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	allow, err := ssrf.New(ssrf.Policy{
-		AllowHosts:    []string{"api.example.net"},
+		AllowHosts:    []string{"api.example.net", "8.8.8.8.."},
 		AllowDomains:  []string{"www.partner.com"},
 		AllowPatterns: []*urlpattern.Pattern{urlpattern.MustParse("https://hooks.example/*")},
 	})
@@ -408,10 +408,16 @@ func TestHostRulesReadAsResolved(t *testing.T) {
 		{deny, "http://[::ffff:10.0.0.1]/", false},
 		{deny, "http://[::ffff:a00:1]/", false},
 		{deny, "http://10.0.0.2/", true},
+		{deny, "http://10.0.0.3/", false},
+		{deny, "http://[::ffff:10.0.0.3]/", false},
+		{deny, "http://[::ffff:10.0.0.4]/x", false},
 		{deny, "http://1.2.3.4../", true},
 		{allow, "https://api.example.net./", true},
 		{allow, "https://a.www.partner.com./", true},
 		{allow, "https://partner.com/", false},
+		{allow, "https://xwww.partner.com/", false},
+		{allow, "https://8.8.8.8/", false},
+		{allow, "https://8.8.8.8../", true},
 		{allow, "https://hooks.example./x", true},
 		{allow, "https://evil.example/", false},
 	} {
@@ -423,8 +429,13 @@ func TestHostRulesReadAsResolved(t *testing.T) {
 			t.Errorf("CheckURL(%q) allows: %v, want %v (%v)", c.in, got, c.want, c.g.CheckURL(u))
 		}
 	}
-	if _, err := ssrf.New(ssrf.Policy{DenyDomains: []string{"..."}}); err == nil {
-		t.Error("New accepted the domain \"...\"")
+	for _, d := range []string{"...", ".evil.test", "a..evil.test"} {
+		if _, err := ssrf.New(ssrf.Policy{DenyDomains: []string{d}}); err == nil {
+			t.Errorf("New accepted the domain %q", d)
+		}
+	}
+	if _, err := ssrf.New(ssrf.Policy{DenyDomains: []string{"evil.test.."}}); err != nil {
+		t.Errorf("New refused the domain \"evil.test..\": %v", err)
 	}
 }
 

@@ -60,7 +60,9 @@ type Policy struct {
 	// AllowHosts and DenyHosts are hosts, as the host parser
 	// (https://url.spec.whatwg.org/#concept-host-parser) reads them: New
 	// parses each, so "EXAMPLE.com", "0x7f.1" and "[::1]" name the hosts
-	// example.com, 127.0.0.1 and [::1] of a URL.
+	// example.com, 127.0.0.1 and [::1] of a URL. An IPv4 address names its
+	// IPv4-mapped IPv6 form too ("[::ffff:10.0.0.1]"), not its NAT64 or
+	// 6to4 forms: deny addresses with DenyAddrs, which names them all.
 	AllowHosts, DenyHosts []string
 	// AllowDomains and DenyDomains are domains, each naming itself and
 	// every host under it: "example.com" names example.com and
@@ -199,35 +201,47 @@ func hostSet(hosts []string, domains bool) (map[string]bool, error) {
 		if domains && h.Kind() != url.DomainHost {
 			return nil, refuse(RuleHost, s, "an entry of AllowDomains or DenyDomains must be a domain", nil)
 		}
-		name := h.String()
-		if h.Kind() == url.DomainHost {
-			if name = dnsName(name); name == "" {
-				return nil, refuse(RuleHost, s, "the domain is only dots", nil)
-			}
+		if n := strings.TrimRight(h.String(), "."); h.Kind() == url.DomainHost && (n == "" || n[0] == '.' || strings.Contains(n, "..")) {
+			return nil, refuse(RuleHost, s, "a domain with an empty label names no host a resolver reads", nil)
 		}
-		set[name] = true
+		set[ruleName(h.Kind(), h.String())] = true
 	}
 	return set, nil
 }
 
-// dnsName returns the domain host as a resolver reads it: without the dots
-// that end it.
-func dnsName(host string) string { return strings.TrimRight(host, ".") }
+// ruleHost returns the host of u as the host rules read it (ruleName).
+func ruleHost(u url.URL) string { return ruleName(u.HostKind(), u.Hostname()) }
 
-// ruleHost returns the host of u as the host rules read it: a domain
-// without the dots that end it (dnsName), an IPv4-mapped IPv6 address as
-// the IPv4 address (unmapped, to which a dialer connects), and any other
-// host as u serializes it.
-func ruleHost(u url.URL) string {
-	switch u.HostKind() {
+// ruleName returns the host name, a host of the kind kind as the URL
+// Standard serializes it, as the host rules read it, which is how a
+// resolver and a dialer read it: a domain without the dots that end it
+// (dnsName), an IPv4-mapped IPv6 address as the IPv4 address (to which a
+// dialer connects), and any other host as it is. Entries of a Policy and
+// the hosts of URLs are read alike.
+func ruleName(kind url.HostKind, name string) string {
+	switch kind {
 	case url.DomainHost:
-		return dnsName(u.Hostname())
+		return dnsName(name)
 	case url.IPv6Host:
-		if ap, ok := u.AddrPort(); ok && ap.Addr().Is4In6() {
-			return ap.Addr().Unmap().String()
+		if a, err := netip.ParseAddr(strings.Trim(name, "[]")); err == nil && a.Is4In6() {
+			return a.Unmap().String()
 		}
 	}
-	return u.Hostname()
+	return name
+}
+
+// dnsName returns the domain name as a resolver reads it: without the dots
+// that end it; but name itself when, without them, it would be an IP
+// address ("1.2.3.4.."), which a resolver does not read it as, or nothing.
+func dnsName(name string) string {
+	trimmed := strings.TrimRight(name, ".")
+	if trimmed == name {
+		return name
+	}
+	if h, err := url.ParseHost(trimmed); err != nil || h.Kind() != url.DomainHost {
+		return name
+	}
+	return trimmed
 }
 
 // underDomain reports whether host, or a domain it is under, is in set.
@@ -246,19 +260,18 @@ func underDomain(set map[string]bool, host string) bool {
 }
 
 // matchesAny reports whether u matches one of patterns: u as it is, and,
-// when its domain ends in dots, u with the domain without them, as a
-// resolver reads it (while it is a domain: "1.2.3.4.." is no IPv4 address
-// to a resolver).
+// when the host rules read its host otherwise (ruleHost: a domain that ends
+// in dots, an IPv4-mapped IPv6 address), u with that host.
 func matchesAny(patterns []*urlpattern.Pattern, u url.URL) bool {
 	if len(patterns) == 0 {
 		return false
 	}
-	v, dotted := u, false
-	if u.HostKind() == url.DomainHost && strings.HasSuffix(u.Hostname(), ".") {
-		dotted = v.SetHostname(dnsName(u.Hostname())) == nil && v.HostKind() == url.DomainHost
+	v, read := u, false
+	if name := ruleHost(u); name != u.Hostname() {
+		read = v.SetHostname(name) == nil
 	}
 	for _, p := range patterns {
-		if p.TestURL(u) || dotted && p.TestURL(v) {
+		if p.TestURL(u) || read && p.TestURL(v) {
 			return true
 		}
 	}
