@@ -187,7 +187,8 @@ func New(p Policy) (*Guard, error) {
 }
 
 // hostSet parses hosts with the host parser, and keeps each as the host
-// rules read it (dnsName); a domain, when domains is true, must be one.
+// rules read it (ruleName); a domain, when domains is true, must be one,
+// and no domain may have an empty label but at its end.
 func hostSet(hosts []string, domains bool) (map[string]bool, error) {
 	if len(hosts) == 0 {
 		return nil, nil
@@ -201,8 +202,10 @@ func hostSet(hosts []string, domains bool) (map[string]bool, error) {
 		if domains && h.Kind() != url.DomainHost {
 			return nil, refuse(RuleHost, s, "an entry of AllowDomains or DenyDomains must be a domain", nil)
 		}
-		if n := strings.TrimRight(h.String(), "."); h.Kind() == url.DomainHost && (n == "" || n[0] == '.' || strings.Contains(n, "..")) {
-			return nil, refuse(RuleHost, s, "a domain with an empty label names no host a resolver reads", nil)
+		if h.Kind() == url.DomainHost {
+			if n := strings.TrimRight(h.String(), "."); n == "" || n[0] == '.' || strings.Contains(n, "..") {
+				return nil, refuse(RuleHost, s, "a domain with an empty label names no host a resolver reads", nil)
+			}
 		}
 		set[ruleName(h.Kind(), h.String())] = true
 	}

@@ -91,8 +91,8 @@ func (c Case) Placed() string {
 // URLPattern constructor string parser at the first (an escaped "\@"
 // too), which reads what follows as the host. Forms that read as fewer
 // than 3 bytes are left out (see long): they turn up in any text by
-// chance; and so are forms of U+FFFD only, what a reader makes of any invalid byte, of the password
-// or not. A password is cut at its first "/", "?" or "#", where every
+// chance; and so are forms of U+FFFD only, what a reader makes of any
+// invalid byte, of the password or not. A password is cut at its first "/", "?" or "#", where every
 // reading ends the authority, and then at its last "@", after which the
 // host is.
 func Secrets(passwords ...string) []string {

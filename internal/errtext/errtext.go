@@ -363,10 +363,6 @@ func skipPlain(s string, i int, special uint64) int {
 	return i
 }
 
-// mayStop reports whether one of the eight bytes of w may be one that
-// needsEscape stops at (stopBits).
-func mayStop(w, special uint64) bool { return stopBits(w, special) != 0 }
-
 // stopBits returns, of the eight bytes of w, the high bits of those that
 // may be one that needsEscape stops at: a byte of 0x80 or more (its own
 // high bit), DEL (which adding 1 makes 0x80), below 0x20 (subtracting

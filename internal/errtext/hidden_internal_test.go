@@ -22,7 +22,7 @@ func TestHiddenBMP(t *testing.T) {
 	}
 }
 
-// TestMayStop checks that mayStop misses no byte needsEscape stops at, in
+// TestMayStop checks that stopBits misses no byte needsEscape stops at, in
 // any position of a word of bytes it does not stop at, and finds none in a
 // word of only those.
 func TestMayStop(t *testing.T) {
@@ -39,14 +39,14 @@ func TestMayStop(t *testing.T) {
 				continue
 			}
 			plain := uint64(fill) * 0x0101010101010101
-			if mayStop(plain, special) {
-				t.Errorf("mode %d: mayStop of eight %q", mode, fill)
+			if stopBits(plain, special) != 0 {
+				t.Errorf("mode %d: stopBits of eight %q", mode, fill)
 			}
 			for b := 0; b < 256; b++ {
 				for pos := range 8 {
 					w := plain&^(0xff<<(8*pos)) | uint64(b)<<(8*pos)
-					if escapeBytes[b]&escapeStops[mode] != 0 && !mayStop(w, special) {
-						t.Fatalf("mode %d: mayStop misses byte %#x at %d among %q", mode, b, pos, fill)
+					if escapeBytes[b]&escapeStops[mode] != 0 && stopBits(w, special) == 0 {
+						t.Fatalf("mode %d: stopBits misses byte %#x at %d among %q", mode, b, pos, fill)
 					}
 				}
 			}
