@@ -20,15 +20,6 @@ import (
 // bytes of a table: the query percent-encode sets hold the "#" that ends a
 // query, and the path percent-encode set the "?" and "#" that end a path.
 var (
-	// An ASCII domain with no forbidden domain code point is its own
-	// serialization once lowercased: the domain parser only lowercases it.
-	// The first run stops at an upper-case letter too, so that a lowercase
-	// domain (the common case) is known to need nothing.
-	domainRun        = infra.NewRun(infra.ClassForbiddenDomain | infra.ClassUpper | infra.ClassNonASCII)
-	anyCaseDomainRun = infra.NewRun(infra.ClassForbiddenDomain | infra.ClassNonASCII)
-	// The opaque-host parser percent-encodes the C0 control percent-encode
-	// set and refuses forbidden host code points.
-	opaqueHostRun = infra.NewRun(infra.ClassForbiddenHost | infra.Class(infra.C0ControlSet))
 	// A path stops at what the path state encodes or changes, and at "."
 	// and "%", with which a dot segment starts.
 	pathRun = infra.NewRun(infra.Class(infra.PathSet) | infra.ReverseSolidus | infra.DotSegmentStart)
@@ -215,13 +206,22 @@ func (u *URL) scanSerializedAuthorityAndPath(input string, i int, port int32, sp
 	}
 	i += 2
 	u.usernameEnd, u.hostStart = uint32(i), uint32(i)
+	// The host, read as the host state reads it (hostRun), up to the
+	// authority's end or a ":", "[" or "]". An ASCII domain with no
+	// forbidden domain code point is its own serialization once lowercased:
+	// the domain parser only lowercases it. The opaque-host parser
+	// percent-encodes the C0 control percent-encode set and refuses
+	// forbidden host code points.
+	refused := infra.ClassForbiddenHost | infra.Class(infra.C0ControlSet)
 	if special {
-		i = domainRun.Span(input, i)
-		if i < len(input) && infra.ByteClass[input[i]]&infra.ClassUpper != 0 {
-			i, e = anyCaseDomainRun.Span(input, i), editLowerHost
-		}
-	} else {
-		i = opaqueHostRun.Span(input, i)
+		refused = infra.ClassForbiddenDomain | infra.ClassNonASCII
+	}
+	i, classes := hostRun(special).Scan(input, i)
+	if classes&refused != 0 {
+		return i, e, false
+	}
+	if classes&infra.ClassUpper != 0 && special {
+		e = editLowerHost
 	}
 	u.hostEnd = uint32(i)
 	switch host := input[u.hostStart:i]; {

@@ -12,7 +12,7 @@ import (
 // time: on random strings of every length up to 40, made of bytes that end
 // the run and bytes that do not, from every start.
 func TestRunSpan(t *testing.T) {
-	runs := map[string]*infra.Run{"domain": domainRun, "opaque host": opaqueHostRun, "path": pathRun,
+	runs := map[string]*infra.Run{"path": pathRun,
 		"query": queryRun, "special query": specialQueryRun, "fragment": fragmentRun}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for name, r := range runs {
@@ -41,6 +41,51 @@ func TestRunSpan(t *testing.T) {
 				}
 				if got := r.Span(s, i); got != want {
 					t.Fatalf("%s run: span(%q, %d) = %d, want %d", name, s, i, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestRunScan holds Run.Scan, which reads eight bytes a step and keeps the
+// table entries of the bytes before the end with no branch a byte, to a loop
+// that reads one byte at a time, on the runs of the authority, host and file
+// host states: the end, and which of the noted classes the bytes before it
+// have, on random strings as TestRunSpan makes them, from every start.
+func TestRunScan(t *testing.T) {
+	runs := map[string]*infra.Run{"authority": authorityRun(false), "special authority": authorityRun(true),
+		"host": hostRun(false), "special host": hostRun(true), "file host": fileHostRun}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for name, r := range runs {
+		if r.Note != hostNotes {
+			t.Fatalf("%s run notes %b, want hostNotes %b", name, r.Note, hostNotes)
+		}
+		var stops, takes []byte
+		for b := range 256 {
+			if infra.ByteClass[b]&r.Stop != 0 {
+				stops = append(stops, byte(b))
+			} else {
+				takes = append(takes, byte(b))
+			}
+		}
+		for range 2000 {
+			buf := make([]byte, rng.IntN(41))
+			for j := range buf {
+				if rng.IntN(12) == 0 {
+					buf[j] = stops[rng.IntN(len(stops))]
+				} else {
+					buf[j] = takes[rng.IntN(len(takes))]
+				}
+			}
+			s := string(buf)
+			for i := 0; i <= len(s); i++ {
+				want, wantSeen := i, infra.Class(0)
+				for want < len(s) && infra.ByteClass[s[want]]&r.Stop == 0 {
+					wantSeen |= infra.ByteClass[s[want]] & r.Note
+					want++
+				}
+				if got, seen := r.Scan(s, i); got != want || seen != wantSeen {
+					t.Fatalf("%s run: Scan(%q, %d) = %d, %b; want %d, %b", name, s, i, got, seen, want, wantSeen)
 				}
 			}
 		}

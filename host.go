@@ -46,7 +46,8 @@ func appendHost(dst []byte, input string, isOpaque bool, errs hostErrors) ([]byt
 }
 
 // appendHostClasses is appendHost for an input whose code points are of
-// classes (classesOf(input)), which the host state knows from reading them.
+// classes (infra.ClassesOf(input), or of it the classes of hostNotes, which
+// are all it looks at), which the host state knows from reading them.
 func appendHostClasses(dst []byte, input string, classes infra.Class, isOpaque bool, errs hostErrors) ([]byte, HostKind, ValidationErrorKind) {
 	// 1. If input starts with U+005B ([), then:
 	if strings.HasPrefix(input, "[") {

@@ -373,9 +373,11 @@ func (p *parser) authority() failure {
 	end, at := start, -1
 	ends, input := p.endsComponentMask(), p.input
 	var classes infra.Class // of the code points after the last "@"
+	run := authorityRun(p.special)
 	for {
-		n, seen := infra.ScanClass(input[end:], ends|infra.AtSign)
-		end, classes = end+n, classes|seen
+		var seen infra.Class
+		end, seen = run.Scan(input, end)
+		classes |= seen
 		if end == len(input) || infra.ByteClass[input[end]]&ends != 0 {
 			break
 		}
@@ -439,6 +441,43 @@ type hostAhead struct {
 	read       bool // the authority state read them
 }
 
+// The runs of the authority state, the host state and the file host state,
+// each to the first byte that the state looks at: the end of the authority
+// (endsComponentMask, and "\\" is no end in the file host state's URL, which
+// is special), "@" in the authority state, ":", "[" and "]" in the host
+// state. A run's Scan notes hostNotes, the classes of the bytes before the
+// end that the host parser (appendHostClasses), the host state (":", "[" or
+// "]" in what the authority state read) and the fast path (which reads a
+// host with hostRun too) look at.
+var (
+	hostNotes = infra.ClassForbiddenDomain | infra.ClassNonASCII | infra.ClassUpper |
+		infra.ClassForbiddenHost | infra.Class(infra.C0ControlSet) | infra.HostDelimiter
+	authorityRuns = [2]*infra.Run{
+		infra.NewNotingRun(infra.EndsComponent|infra.AtSign, hostNotes),
+		infra.NewNotingRun(infra.EndsComponent|infra.ReverseSolidus|infra.AtSign, hostNotes),
+	}
+	hostRuns = [2]*infra.Run{
+		infra.NewNotingRun(infra.EndsComponent|infra.HostDelimiter, hostNotes),
+		infra.NewNotingRun(infra.EndsComponent|infra.ReverseSolidus|infra.HostDelimiter, hostNotes),
+	}
+	fileHostRun = infra.NewNotingRun(infra.EndsComponent|infra.ReverseSolidus, hostNotes)
+)
+
+// authorityRun returns the authority state's run in a URL that is special
+// or not.
+func authorityRun(special bool) *infra.Run { return authorityRuns[boolIndex(special)] }
+
+// hostRun returns the host state's run in a URL that is special or not.
+func hostRun(special bool) *infra.Run { return hostRuns[boolIndex(special)] }
+
+// boolIndex is 1 for true and 0 for false.
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // host implements https://url.spec.whatwg.org/#host-state, which is also the
 // hostname state.
 func (p *parser) host() failure {
@@ -459,8 +498,9 @@ func (p *parser) host() failure {
 		i, classes = h.end, h.classes
 	} else {
 		for {
-			n, seen := infra.ScanClass(input[i:], ends|infra.HostDelimiter)
-			i, classes = i+n, classes|seen
+			var seen infra.Class
+			i, seen = hostRun(p.special).Scan(input, i)
+			classes |= seen
 			if i == len(input) {
 				break
 			}
@@ -701,8 +741,7 @@ func (p *parser) fileHost() failure {
 	// 1. If c is the EOF code point, U+002F (/), U+005C (\), U+003F (?), or
 	//    U+0023 (#), then decrease pointer by 1 and then:
 	start := p.pointer
-	n, classes := infra.ScanClass(p.input[start:], infra.EndsComponent|infra.ReverseSolidus)
-	i := start + n
+	i, classes := fileHostRun.Scan(p.input, start)
 	buffer := p.input[start:i]
 	p.pointer = i - 1
 	// 1.1. If state override is not given and buffer is a Windows drive

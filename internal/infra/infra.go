@@ -197,20 +197,50 @@ func buildByteClass() (t [256]Class) {
 
 // A Run is a loop's view of ByteClass: the classes of the bytes that end
 // the loop's run of bytes, and the same as a table whose entry for a byte
-// is 0x80 when the byte ends the run, and 0 otherwise, so that the entries
-// of eight bytes pack into one word whose lowest set bit tells where the
-// run ends.
+// has its high bit (0x80) set when the byte ends the run, so that the
+// entries of eight bytes pack into one word whose lowest high bit tells where
+// the run ends. The seven low bits of an entry are which of the classes the
+// run notes the byte has (see NewNotingRun), so that the same word tells
+// which of them the bytes before the end have.
 type Run struct {
 	Stop Class
+	Note Class // the classes Scan reports
 	ends [256]uint8
+	// noted is the union of Note's classes that each seven-bit summary of
+	// the entries stands for.
+	noted [128]Class
 }
 
 // NewRun returns the run that the bytes whose classes meet stop end.
-func NewRun(stop Class) *Run {
-	r := &Run{Stop: stop}
+func NewRun(stop Class) *Run { return NewNotingRun(stop, 0) }
+
+// NewNotingRun returns the run that the bytes whose classes meet stop end,
+// whose Scan reports which of the classes of note, at most seven, the run
+// has.
+func NewNotingRun(stop, note Class) *Run {
+	if bits.OnesCount32(uint32(note)) > 7 {
+		panic("infra: a run notes at most seven classes")
+	}
+	r := &Run{Stop: stop, Note: note}
+	var noteBits []Class // the class that bit k of an entry stands for
+	for c := note; c != 0; c &= c - 1 {
+		noteBits = append(noteBits, c&-c)
+	}
 	for b, classes := range ByteClass {
 		if classes&stop != 0 {
 			r.ends[b] = 0x80
+		}
+		for k, c := range noteBits {
+			if classes&c != 0 {
+				r.ends[b] |= 1 << k
+			}
+		}
+	}
+	for summary := range r.noted {
+		for k, c := range noteBits {
+			if summary&(1<<k) != 0 {
+				r.noted[summary] |= c
+			}
 		}
 	}
 	return r
@@ -226,7 +256,7 @@ func (r *Run) Span(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
 		if b := s[i : i+8]; (ByteClass[b[0]]|ByteClass[b[1]]|ByteClass[b[2]]|ByteClass[b[3]]|
 			ByteClass[b[4]]|ByteClass[b[5]]|ByteClass[b[6]]|ByteClass[b[7]])&r.Stop != 0 {
-			return i + bits.TrailingZeros64(r.ends8(b))/8
+			return i + bits.TrailingZeros64(r.ends8(b)&highBits)/8
 		}
 	}
 	if i == len(s) {
@@ -234,15 +264,60 @@ func (r *Run) Span(s string, i int) int {
 	}
 	if len(s) >= 8 {
 		// The last eight bytes, less the bytes before i.
-		if m := r.ends8(s[len(s)-8:]) >> (8 * (i - (len(s) - 8))); m != 0 {
+		if m := r.ends8(s[len(s)-8:]) >> (8 * (i - (len(s) - 8))) & highBits; m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 		return len(s)
 	}
-	for i < len(s) && r.ends[s[i]] == 0 {
+	for i < len(s) && r.ends[s[i]] < 0x80 {
 		i++
 	}
 	return i
+}
+
+// highBits is the high bit of each byte of a word.
+const highBits = 0x8080808080808080
+
+// Scan is Span that also returns which of the classes that r notes (Note)
+// the bytes from i to the end of the run have, for a loop that needs to know
+// what the run holds: the host state's, whose host parser takes a host of
+// plain bytes as it is. It reads the table entries of eight bytes a step, as
+// one word, and in the step that holds the end keeps the entries of the
+// bytes before it: no branch a byte either.
+func (r *Run) Scan(s string, i int) (end int, seen Class) {
+	var summary uint64 // the union of the entries read, bytewise
+	for ; i+8 <= len(s); i += 8 {
+		x := r.ends8(s[i : i+8])
+		if m := x & highBits; m != 0 {
+			t := bits.TrailingZeros64(m) &^ 7 // the first bit of the end's entry
+			return i + t/8, r.summarize(summary | x&(1<<t-1))
+		}
+		summary |= x
+	}
+	if i == len(s) {
+		return i, r.summarize(summary)
+	}
+	if len(s) >= 8 {
+		// The last eight bytes, less the bytes before i, with an end
+		// marked after them.
+		from := i - (len(s) - 8)
+		x := r.ends8(s[len(s)-8:]) >> (8 * from)
+		k := bits.TrailingZeros64(x&highBits|0x80<<(8*(8-from))) / 8
+		return i + k, r.summarize(summary | x&(1<<(8*k)-1))
+	}
+	for ; i < len(s) && r.ends[s[i]] < 0x80; i++ {
+		summary |= uint64(r.ends[s[i]])
+	}
+	return i, r.summarize(summary)
+}
+
+// summarize returns the classes that the table entries whose bytewise union
+// is summary stand for.
+func (r *Run) summarize(summary uint64) Class {
+	summary |= summary >> 32
+	summary |= summary >> 16
+	summary |= summary >> 8
+	return r.noted[summary&0x7f]
 }
 
 // ends8 packs r's table entries for the eight bytes of b into a word, the
