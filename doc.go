@@ -52,7 +52,8 @@
 // for an IP host the address as a [net/netip.Addr], so that
 // Addr().IsLoopback(), IsPrivate() and the rest see through every spelling
 // the standard accepts ("127.1", "0x7f.1" and "2130706433" are all
-// 127.0.0.1). [Host.PublicSuffix] and [Host.RegistrableDomain] follow the
+// 127.0.0.1); [Host.TrimTrailingDots] gives a domain as a resolver reads
+// it. [Host.PublicSuffix] and [Host.RegistrableDomain] follow the
 // standard's steps over the Public Suffix List of golang.org/x/net; a
 // [PublicSuffixList] supplies another list. [DomainToASCII] and
 // [DomainToUnicode] are the standard's IDNA conversions.
@@ -174,8 +175,8 @@ package url
 //	Go values        URL.String, URL.Equal, URL.EqualExcludingFragment, URL.Clone, URL.AppendTo,
 //	                 URL.AppendText, URL.MarshalText, URL.UnmarshalText, URL.AppendBinary, URL.MarshalBinary,
 //	                 URL.UnmarshalBinary
-//	hosts            Host, ParseHost, Host.Kind, Host.String, Host.Addr, Host.PublicSuffix, Host.PublicSuffixWith,
-//	                 Host.RegistrableDomain, Host.RegistrableDomainWith, PublicSuffixList, HostKind, HostKind.String,
+//	hosts            Host, ParseHost, Host.Kind, Host.String, Host.Addr, Host.TrimTrailingDots, Host.PublicSuffix,
+//	                 Host.PublicSuffixWith, Host.RegistrableDomain, Host.RegistrableDomainWith, PublicSuffixList, HostKind, HostKind.String,
 //	                 NullHost, EmptyHost, DomainHost, IPv4Host, IPv6Host, OpaqueHost, DomainToASCII, DomainToUnicode
 //	origins          Origin, Origin.Scheme, Origin.Host, Origin.Port, Origin.IsOpaque, Origin.IsSameOrigin, Origin.String
 //	queries, forms   SearchParams, NewSearchParams, NewSearchParamsFromPairs, NewSearchParamsFromMap,

@@ -180,6 +180,20 @@ func ExampleHost_Addr() {
 	// http://example.com/ is not an IP host
 }
 
+func ExampleHost_TrimTrailingDots() {
+	// A rule about a domain must see it as a resolver does: with or without
+	// the dots that end it. Where without them it would be an IPv4 address,
+	// the dots stay: it is a domain, and another host.
+	for _, in := range []string{"http://internal.example.", "http://Internal.Example../", "http://0x7f.1../"} {
+		h := url.MustParse(in).HostValue()
+		fmt.Println(h, "->", h.TrimTrailingDots())
+	}
+	// Output:
+	// internal.example. -> internal.example
+	// internal.example.. -> internal.example
+	// 0x7f.1.. -> 0x7f.1..
+}
+
 func ExampleHost_RegistrableDomain() {
 	for _, in := range []string{"www.example.com", "example.com.", "whatwg.github.io", "github.io", "sub.example.co.uk", "127.0.0.1"} {
 		h, _ := url.ParseHost(in)

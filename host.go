@@ -214,6 +214,25 @@ func (h Host) Kind() HostKind { return h.kind }
 // opaque host as it is.
 func (h Host) String() string { return h.s }
 
+// TrimTrailingDots returns the domain h without the dots that end it: the
+// name a resolver looks up for it, as DNS reads "example.com." (a name
+// written from the root) as "example.com". It returns h as it is when h is
+// no domain or ends in no dot, and when without its dots h would be empty
+// or no domain: the URL Standard reads "0x7f.1.." as a domain (its last
+// label is empty, and not a number), but "0x7f.1" is the IPv4 address
+// 127.0.0.1, another host. Package canonical's DropTrailingDot and package
+// ssrf's host rules read a domain with it.
+func (h Host) TrimTrailingDots() Host {
+	trimmed := strings.TrimRight(h.s, ".")
+	// The rest of a domain the host parser wrote is its own serialization,
+	// but for the ends in a number checker, which hands a host that ends in
+	// a number to the IPv4 parser.
+	if h.kind != DomainHost || len(trimmed) == len(h.s) || trimmed == "" || endsInANumber(trimmed) {
+		return h
+	}
+	return Host{s: trimmed, kind: DomainHost}
+}
+
 // Addr returns the IP address of an IPv4 or IPv6 host
 // (https://url.spec.whatwg.org/#concept-ipv4,
 // https://url.spec.whatwg.org/#concept-ipv6), and the zero [netip.Addr]

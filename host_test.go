@@ -256,3 +256,43 @@ func TestHostAddrURLTestData(t *testing.T) {
 	}
 	t.Logf("%d IP hosts", n)
 }
+
+// TestTrimTrailingDots holds Host.TrimTrailingDots to its doc: a domain
+// loses the dots that end it, unless without them it would be empty or no
+// domain; every other host is kept.
+func TestTrimTrailingDots(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"example.com.", "example.com"},
+		{"EXAMPLE.com..", "example.com"},
+		{"example.com", "example.com"},
+		{"xn--nxasmq6b.", "xn--nxasmq6b"},
+		{"0x7f.1..", "0x7f.1.."},    // 0x7f.1 is 127.0.0.1
+		{"1.2.3.4..", "1.2.3.4.."},  // an IPv4 address without them
+		{"a.0x..", "a.0x.."},        // ends in a number, and no IPv4 address
+		{"a.09..", "a.09.."},        // so too
+		{"a.0xg.", "a.0xg"},         // not a number
+		{"127.0.0.1.", "127.0.0.1"}, // the host parser reads it as IPv4 already
+		{"[::1]", "[::1]"},
+		{"..", ".."},
+	} {
+		h, err := ParseHost(c.in)
+		if err != nil {
+			t.Fatalf("ParseHost(%q): %v", c.in, err)
+		}
+		got := h.TrimTrailingDots()
+		if got.String() != c.want {
+			t.Errorf("ParseHost(%q).TrimTrailingDots() = %q, want %q", c.in, got, c.want)
+		}
+		// What it returns is what the host parser makes of it.
+		if again, err := ParseHost(got.String()); err != nil || again != got {
+			t.Errorf("ParseHost(%q) = %v, %v; want %v, the host TrimTrailingDots returned", got, again, err, got)
+		}
+	}
+	if got := (Host{}).TrimTrailingDots(); got != (Host{}) {
+		t.Errorf("the null host's TrimTrailingDots = %v", got)
+	}
+	u, _ := Parse("foo://opaque./")
+	if got := u.HostValue().TrimTrailingDots().String(); got != "opaque." {
+		t.Errorf("an opaque host's TrimTrailingDots = %q, want it as it is", got)
+	}
+}

@@ -148,10 +148,7 @@ func (o Options) apply(u url.URL) (url.URL, error) {
 		c.username, c.password, changed = "", "", true
 	}
 	if o.DropTrailingDot && u.HostKind() == url.DomainHost && strings.HasSuffix(c.host, ".") {
-		h := strings.TrimRight(c.host, ".")
-		if hv, err := url.ParseHost(h); err == nil && h != "" && hv.Kind() == url.DomainHost {
-			c.host, changed = hv.String(), true
-		}
+		set(&c.host, u.HostValue().TrimTrailingDots().String())
 	}
 	if len(o.StripParams) > 0 {
 		if !u.HasOpaquePath() {

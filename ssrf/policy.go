@@ -207,44 +207,29 @@ func hostSet(hosts []string, domains bool) (map[string]bool, error) {
 				return nil, refuse(RuleHost, s, "a domain with an empty label names no host a resolver reads", nil)
 			}
 		}
-		set[ruleName(h.Kind(), h.String())] = true
+		set[ruleName(h)] = true
 	}
 	return set, nil
 }
 
 // ruleHost returns the host of u as the host rules read it (ruleName).
-func ruleHost(u url.URL) string { return ruleName(u.HostKind(), u.Hostname()) }
+func ruleHost(u url.URL) string { return ruleName(u.HostValue()) }
 
-// ruleName returns the host name, a host of the kind kind as the URL
-// Standard serializes it, as the host rules read it, which is how a
+// ruleName returns the host h as the host rules read it, which is how a
 // resolver and a dialer read it: a domain without the dots that end it
-// (dnsName), an IPv4-mapped IPv6 address as the IPv4 address (to which a
-// dialer connects), and any other host as it is. Entries of a Policy and
-// the hosts of URLs are read alike.
-func ruleName(kind url.HostKind, name string) string {
-	switch kind {
+// (url.Host.TrimTrailingDots: "1.2.3.4.." keeps them), an IPv4-mapped IPv6
+// address as the IPv4 address (to which a dialer connects), and any other
+// host as it is. Entries of a Policy and the hosts of URLs are read alike.
+func ruleName(h url.Host) string {
+	switch h.Kind() {
 	case url.DomainHost:
-		return dnsName(name)
+		return h.TrimTrailingDots().String()
 	case url.IPv6Host:
-		if a, err := netip.ParseAddr(strings.Trim(name, "[]")); err == nil && a.Is4In6() {
+		if a := h.Addr(); a.Is4In6() {
 			return a.Unmap().String()
 		}
 	}
-	return name
-}
-
-// dnsName returns the domain name as a resolver reads it: without the dots
-// that end it; but name itself when, without them, it would be an IP
-// address ("1.2.3.4.."), which a resolver does not read it as, or nothing.
-func dnsName(name string) string {
-	trimmed := strings.TrimRight(name, ".")
-	if trimmed == name {
-		return name
-	}
-	if h, err := url.ParseHost(trimmed); err != nil || h.Kind() != url.DomainHost {
-		return name
-	}
-	return trimmed
+	return h.String()
 }
 
 // underDomain reports whether host, or a domain it is under, is in set.
