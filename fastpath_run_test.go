@@ -16,24 +16,7 @@ func TestRunSpan(t *testing.T) {
 		"query": queryRun, "special query": specialQueryRun, "fragment": fragmentRun}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for name, r := range runs {
-		var stops, takes []byte
-		for b := range 256 {
-			if infra.ByteClass[b]&r.Stop != 0 {
-				stops = append(stops, byte(b))
-			} else {
-				takes = append(takes, byte(b))
-			}
-		}
-		for range 2000 {
-			buf := make([]byte, rng.IntN(41))
-			for j := range buf {
-				if rng.IntN(12) == 0 {
-					buf[j] = stops[rng.IntN(len(stops))]
-				} else {
-					buf[j] = takes[rng.IntN(len(takes))]
-				}
-			}
-			s := string(buf)
+		for _, s := range randomRunInputs(rng, r) {
 			for i := 0; i <= len(s); i++ {
 				want := i
 				for want < len(s) && infra.ByteClass[s[want]]&r.Stop == 0 {
@@ -51,7 +34,7 @@ func TestRunSpan(t *testing.T) {
 // table entries of the bytes before the end with no branch a byte, to a loop
 // that reads one byte at a time, on the runs of the authority, host and file
 // host states: the end, and which of the noted classes the bytes before it
-// have, on random strings as TestRunSpan makes them, from every start.
+// have, on random strings as TestRunSpan makes them (randomRunInputs), from every start.
 func TestRunScan(t *testing.T) {
 	runs := map[string]*infra.Run{"authority": authorityRun(false), "special authority": authorityRun(true),
 		"host": hostRun(false), "special host": hostRun(true), "file host": fileHostRun}
@@ -60,24 +43,7 @@ func TestRunScan(t *testing.T) {
 		if r.Note != hostNotes {
 			t.Fatalf("%s run notes %b, want hostNotes %b", name, r.Note, hostNotes)
 		}
-		var stops, takes []byte
-		for b := range 256 {
-			if infra.ByteClass[b]&r.Stop != 0 {
-				stops = append(stops, byte(b))
-			} else {
-				takes = append(takes, byte(b))
-			}
-		}
-		for range 2000 {
-			buf := make([]byte, rng.IntN(41))
-			for j := range buf {
-				if rng.IntN(12) == 0 {
-					buf[j] = stops[rng.IntN(len(stops))]
-				} else {
-					buf[j] = takes[rng.IntN(len(takes))]
-				}
-			}
-			s := string(buf)
+		for _, s := range randomRunInputs(rng, r) {
 			for i := 0; i <= len(s); i++ {
 				want, wantSeen := i, infra.Class(0)
 				for want < len(s) && infra.ByteClass[s[want]]&r.Stop == 0 {
@@ -90,4 +56,31 @@ func TestRunScan(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomRunInputs returns 2000 random strings of every length up to 40 for
+// the tests of the run r, made of bytes that end it (one in twelve) and
+// bytes that do not.
+func randomRunInputs(rng *rand.Rand, r *infra.Run) []string {
+	var stops, takes []byte
+	for b := range 256 {
+		if infra.ByteClass[b]&r.Stop != 0 {
+			stops = append(stops, byte(b))
+		} else {
+			takes = append(takes, byte(b))
+		}
+	}
+	inputs := make([]string, 2000)
+	for k := range inputs {
+		buf := make([]byte, rng.IntN(41))
+		for j := range buf {
+			if rng.IntN(12) == 0 {
+				buf[j] = stops[rng.IntN(len(stops))]
+			} else {
+				buf[j] = takes[rng.IntN(len(takes))]
+			}
+		}
+		inputs[k] = string(buf)
+	}
+	return inputs
 }
