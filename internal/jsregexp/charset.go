@@ -139,23 +139,21 @@ func (c *charset) subtract(d *charset) *charset { return c.intersect(d.complemen
 // fromTable returns the code points of a Unicode range table.
 func fromTable(t *unicode.RangeTable) *charset {
 	var rs []rng
-	for _, r := range t.R16 {
-		if r.Stride == 1 {
-			rs = append(rs, rng{rune(r.Lo), rune(r.Hi)})
-			continue
+	// add adds the code points from lo to hi, stride apart.
+	add := func(lo, hi, stride rune) {
+		if stride == 1 {
+			rs = append(rs, rng{lo, hi})
+			return
 		}
-		for x := rune(r.Lo); x <= rune(r.Hi); x += rune(r.Stride) {
+		for x := lo; x <= hi; x += stride {
 			rs = append(rs, rng{x, x})
 		}
 	}
+	for _, r := range t.R16 {
+		add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
+	}
 	for _, r := range t.R32 {
-		if r.Stride == 1 {
-			rs = append(rs, rng{rune(r.Lo), rune(r.Hi)})
-			continue
-		}
-		for x := rune(r.Lo); x <= rune(r.Hi); x += rune(r.Stride) {
-			rs = append(rs, rng{x, x})
-		}
+		add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
 	}
 	return newCharset(rs)
 }

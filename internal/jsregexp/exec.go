@@ -144,7 +144,6 @@ func (re *Regexp) FindStringSubmatchIndex(s string) []int {
 // start of the program or, when seeded, from the threads keys (2*pc+bit),
 // which a DFA has reached at pos.
 func (m *machine) run(s string, pos int, keys []uint32, seeded bool) bool {
-	prog := m.re.prog
 	runq, nextq := &m.q0, &m.q1
 	runq.dense, nextq.dense = runq.dense[:0], nextq.dense[:0]
 	for _, k := range keys {
@@ -159,15 +158,9 @@ func (m *machine) run(s string, pos int, keys []uint32, seeded bool) bool {
 		if (len(runq.dense) == 0 && m.re.anchored) || pos >= len(s) {
 			return false
 		}
-		r, w := utf8.DecodeRuneInString(s[pos:])
-		m.visits += len(runq.dense)
-		for _, k := range runq.dense {
-			in := &prog[k>>1]
-			if (in.op == opRune && in.r == r) || (in.op == opSet && in.set.has(r)) {
-				if m.add(nextq, int(k>>1)+1, pos+w, s) {
-					return true
-				}
-			}
+		w, hit := m.step(runq, nextq, pos, s)
+		if hit {
+			return true
 		}
 		pos += w
 		runq, nextq = nextq, runq
@@ -181,7 +174,6 @@ func (m *machine) run(s string, pos int, keys []uint32, seeded bool) bool {
 // starts at or before it, so no path that starts where that match may
 // start goes beyond last.
 func (m *machine) scan(s string) (matched bool, last int) {
-	prog := m.re.prog
 	runq, nextq := &m.q0, &m.q1
 	runq.dense, nextq.dense = runq.dense[:0], nextq.dense[:0]
 	for pos := 0; ; {
@@ -196,20 +188,31 @@ func (m *machine) scan(s string) (matched bool, last int) {
 		if pos >= len(s) {
 			return matched, last
 		}
-		r, w := utf8.DecodeRuneInString(s[pos:])
-		m.visits += len(runq.dense)
-		for _, k := range runq.dense {
-			in := &prog[k>>1]
-			if (in.op == opRune && in.r == r) || (in.op == opSet && in.set.has(r)) {
-				if m.add(nextq, int(k>>1)+1, pos+w, s) {
-					matched = true
-				}
-			}
-		}
+		w, hit := m.step(runq, nextq, pos, s)
+		matched = matched || hit
 		pos += w
 		runq, nextq = nextq, runq
 		nextq.dense = nextq.dense[:0]
 	}
+}
+
+// step moves the threads of runq over the code point at pos in s: it adds
+// to nextq the threads that follow from each whose instruction takes that
+// code point, and returns the code point's width and whether one of them
+// matches.
+func (m *machine) step(runq, nextq *sparseSet, pos int, s string) (w int, matched bool) {
+	prog := m.re.prog
+	r, w := utf8.DecodeRuneInString(s[pos:])
+	m.visits += len(runq.dense)
+	for _, k := range runq.dense {
+		in := &prog[k>>1]
+		if (in.op == opRune && in.r == r) || (in.op == opSet && in.set.has(r)) {
+			if m.add(nextq, int(k>>1)+1, pos+w, s) {
+				matched = true
+			}
+		}
+	}
+	return w, matched
 }
 
 // add adds to q the threads that follow from pc, with the bit clear, at pos

@@ -288,19 +288,6 @@ func longToShort(v string) string {
 	return v
 }
 
-// fullDecomposition applies canonical decompositions recursively.
-func (g *generator) fullDecomposition(r rune) []rune {
-	d, ok := g.decomp[r]
-	if !ok {
-		return []rune{r}
-	}
-	var out []rune
-	for _, c := range d {
-		out = append(out, g.fullDecomposition(c)...)
-	}
-	return out
-}
-
 // value returns the trie value of code point r.
 func (g *generator) value(r rune) uint16 {
 	st := g.status[r]
@@ -333,32 +320,30 @@ type trie struct {
 
 func buildTrie(values []uint16, b2, b3 uint) trie {
 	t := trie{b2: b2, b3: b3}
-	dataBlocks := map[string]int{}
 	var index2Flat []int
-	for start := 0; start < len(values); start += 1 << b3 {
-		block := values[start : start+1<<b3]
-		key := fmt.Sprint(block)
-		i, ok := dataBlocks[key]
-		if !ok {
-			i = len(t.data) >> b3
-			dataBlocks[key] = i
-			t.data = append(t.data, block...)
-		}
-		index2Flat = append(index2Flat, i)
-	}
-	index2Blocks := map[string]int{}
-	for start := 0; start < len(index2Flat); start += 1 << b2 {
-		block := index2Flat[start : start+1<<b2]
-		key := fmt.Sprint(block)
-		i, ok := index2Blocks[key]
-		if !ok {
-			i = len(t.index2) >> b2
-			index2Blocks[key] = i
-			t.index2 = append(t.index2, block...)
-		}
-		t.index1 = append(t.index1, i)
-	}
+	t.data, index2Flat = dedupBlocks(values, b3)
+	t.index2, t.index1 = dedupBlocks(index2Flat, b2)
 	return t
+}
+
+// dedupBlocks cuts values into blocks of 1<<bits values and returns the
+// distinct blocks, one after the other in the order first seen, and for
+// each block of values the number of its distinct block: a level of the
+// trie and the index into it.
+func dedupBlocks[T int | uint16](values []T, bits uint) (blocks []T, index []int) {
+	seen := map[string]int{}
+	for start := 0; start < len(values); start += 1 << bits {
+		block := values[start : start+1<<bits]
+		key := fmt.Sprint(block)
+		i, ok := seen[key]
+		if !ok {
+			i = len(blocks) >> bits
+			seen[key] = i
+			blocks = append(blocks, block...)
+		}
+		index = append(index, i)
+	}
+	return blocks, index
 }
 
 // intType returns the smallest unsigned type that holds every element of s,
@@ -489,7 +474,7 @@ func (g *generator) output() []byte {
 		if _, ok := g.decomp[r]; !ok {
 			continue
 		}
-		s := string(g.fullDecomposition(r))
+		s := string(ucd.FullDecomposition(g.decomp, r))
 		dents = append(dents, uint64(r)<<32|uint64(dtext.Len())<<8|uint64(len(s)))
 		dtext.WriteString(s)
 	}
@@ -540,34 +525,26 @@ func (t trie) lookup(r rune) uint16 {
 
 func writeInts(b *bytes.Buffer, name string, s []int) {
 	typ, _ := intType(s)
-	fmt.Fprintf(b, "var %s = [%d]%s{", name, len(s), typ)
-	for i, v := range s {
-		if i%16 == 0 {
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(b, "%d,", v)
-	}
-	b.WriteString("\n}\n\n")
+	writeArray(b, name, typ, s, 16, "%d,")
 }
 
 func writeU16(b *bytes.Buffer, name string, s []uint16) {
-	fmt.Fprintf(b, "var %s = [%d]uint16{", name, len(s))
-	for i, v := range s {
-		if i%12 == 0 {
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(b, "%#04x,", v)
-	}
-	b.WriteString("\n}\n\n")
+	writeArray(b, name, "uint16", s, 12, "%#04x,")
 }
 
 func writeU64(b *bytes.Buffer, name string, s []uint64) {
-	fmt.Fprintf(b, "var %s = [%d]uint64{", name, len(s))
+	writeArray(b, name, "uint64", s, 4, "%#016x,")
+}
+
+// writeArray writes the array variable name of the values s, of the Go type
+// typ, perLine values a line, each in the format of format.
+func writeArray[T int | uint16 | uint64](b *bytes.Buffer, name, typ string, s []T, perLine int, format string) {
+	fmt.Fprintf(b, "var %s = [%d]%s{", name, len(s), typ)
 	for i, v := range s {
-		if i%4 == 0 {
+		if i%perLine == 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(b, "%#016x,", v)
+		fmt.Fprintf(b, format, v)
 	}
 	b.WriteString("\n}\n\n")
 }

@@ -326,22 +326,10 @@ func (g *generator) readUnicodeData(lines []string) {
 		if words := strings.Fields(name); len(words) > 1 && words[len(words)-1] == "BLANK" {
 			g.add(r, namedBlank)
 		}
-		if _, ok := g.decomp[r]; ok && hasDelimiter(g.fullDecomposition(r)) {
+		if _, ok := g.decomp[r]; ok && hasDelimiter(ucd.FullDecomposition(g.decomp, r)) {
 			g.add(r, decomposesDelimiter)
 		}
 	}
-}
-
-func (g *generator) fullDecomposition(r rune) []rune {
-	d, ok := g.decomp[r]
-	if !ok {
-		return []rune{r}
-	}
-	var out []rune
-	for _, c := range d {
-		out = append(out, g.fullDecomposition(c)...)
-	}
-	return out
 }
 
 // readConfusables reads the prototypes and adds the code points whose

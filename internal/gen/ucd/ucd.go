@@ -149,3 +149,19 @@ func ParseRunes(s string) []rune {
 	}
 	return rs
 }
+
+// FullDecomposition returns the decomposition of r applied recursively,
+// where decomp maps a code point to its decomposition of one level (as
+// UnicodeData.txt's field 5 gives it, of the kinds the generator reads), and
+// r itself when it has none.
+func FullDecomposition(decomp map[rune][]rune, r rune) []rune {
+	d, ok := decomp[r]
+	if !ok {
+		return []rune{r}
+	}
+	var out []rune
+	for _, c := range d {
+		out = append(out, FullDecomposition(decomp, c)...)
+	}
+	return out
+}
