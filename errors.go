@@ -420,9 +420,7 @@ func namedCodePoint(input string, kind ValidationErrorKind, at int) rune {
 				continue
 			}
 			if kind == ErrDomainToASCII && infra.IsPercentEncodedByteAt(host, i) {
-				hi, _ := infra.HexDigitValue(host[i+1])
-				lo, _ := infra.HexDigitValue(host[i+2])
-				c, i = hi<<4|lo, i+2
+				c, i = infra.PercentDecodedByte(host[i+1], host[i+2]), i+2
 			}
 			if c < utf8.RuneSelf && infra.ByteClass[c]&forbidden != 0 {
 				return rune(c) + 1

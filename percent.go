@@ -204,9 +204,7 @@ func appendPercentDecoded(dst []byte, s string) []byte {
 		// 2.3. Otherwise: let bytePoint be the two bytes after byte in input,
 		// decoded, and then interpreted as a hexadecimal number; append a byte
 		// whose value is bytePoint to output; skip the next two bytes.
-		hi, _ := infra.HexDigitValue(s[i+1])
-		lo, _ := infra.HexDigitValue(s[i+2])
-		dst = append(dst, hi<<4|lo)
+		dst = append(dst, infra.PercentDecodedByte(s[i+1], s[i+2]))
 		s = s[i+3:]
 	}
 }

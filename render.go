@@ -373,9 +373,7 @@ func appendRendered(dst []byte, s string) []byte {
 		n := 0
 		j := i
 		for ; j < len(s) && infra.IsPercentEncodedByteAt(s, j); j += 3 {
-			hi, _ := infra.HexDigitValue(s[j+1])
-			lo, _ := infra.HexDigitValue(s[j+2])
-			c := hi<<4 | lo
+			c := infra.PercentDecodedByte(s[j+1], s[j+2])
 			if n == len(run) || n >= len(run)-utf8.UTFMax && utf8.RuneStart(c) {
 				break
 			}

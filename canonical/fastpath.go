@@ -271,11 +271,7 @@ func inRange(x uint64, lo, hi byte) uint64 {
 }
 
 // load64 returns the eight bytes of s at i as a uint64, little-endian.
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
+func load64(s string, i int) uint64 { return infra.Load64(s[i : i+8]) }
 
 // appendScanned appends p to b, with its ASCII letters lowercased if lower
 // is set, and reports whether p has a byte up to "(" (which takes in "%",

@@ -34,7 +34,7 @@ func normalizePercent(s string) string {
 	}
 	for ; i < len(s); i++ {
 		if infra.IsPercentEncodedByteAt(s, i) {
-			c := unhex(s[i+1])<<4 | unhex(s[i+2])
+			c := infra.PercentDecodedByte(s[i+1], s[i+2])
 			if isUnreserved(c) || s[i+1] >= 'a' || s[i+2] >= 'a' {
 				break
 			}
@@ -51,7 +51,7 @@ func normalizePercent(s string) string {
 			b = append(b, s[i])
 			continue
 		}
-		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		c := infra.PercentDecodedByte(s[i+1], s[i+2])
 		if isUnreserved(c) && !(infra.IsASCIIHexDigit(int(c)) && endsInPercentPrefix(b)) {
 			b = append(b, c)
 		} else {
@@ -103,7 +103,7 @@ func appendUnescapedRepeatedly(b []byte, s string) []byte {
 		}
 		b = append(b, s[i])
 		for n := len(b); n-start >= 3 && b[n-3] == '%' && infra.IsASCIIHexDigit(int(b[n-2])) && infra.IsASCIIHexDigit(int(b[n-1])); n = len(b) {
-			b[n-3] = unhex(b[n-2])<<4 | unhex(b[n-1])
+			b[n-3] = infra.PercentDecodedByte(b[n-2], b[n-1])
 			b = b[:n-2]
 		}
 	}
@@ -161,10 +161,4 @@ func appendEscaped[S ~string | ~[]byte](b []byte, s S, escape *byteSet) []byte {
 		}
 	}
 	return append(b, s[done:]...)
-}
-
-// unhex returns the value of c, an ASCII hex digit.
-func unhex(c byte) byte {
-	v, _ := infra.HexDigitValue(c)
-	return v
 }

@@ -399,6 +399,19 @@ func IsPercentEncodedByteAt[T string | []byte](s T, i int) bool {
 	return i+2 < len(s) && s[i] == '%' && IsASCIIHexDigit(int(s[i+1])) && IsASCIIHexDigit(int(s[i+2]))
 }
 
+// PercentDecodedByte returns the byte that the percent-encoded byte "%",
+// hi, lo stands for (IsPercentEncodedByteAt): the two ASCII hex digits read
+// as a number.
+func PercentDecodedByte(hi, lo byte) byte { return hexValue[hi]<<4 | hexValue[lo] }
+
+// hexValue is HexDigitValue as a table, for PercentDecodedByte to inline.
+var hexValue = func() (t [256]byte) {
+	for c := range t {
+		t[c], _ = HexDigitValue(byte(c))
+	}
+	return t
+}()
+
 // IsScheme reports whether s is a URL-scheme string
 // (https://url.spec.whatwg.org/#url-scheme-string): an ASCII alpha, then
 // ASCII alphanumerics, U+002B (+), U+002D (-) and U+002E (.).

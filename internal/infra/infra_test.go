@@ -1,6 +1,7 @@
 package infra
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -106,6 +107,20 @@ func TestNextNonURLUnit(t *testing.T) {
 	} {
 		if at, n := NextNonURLUnit(tc.s, tc.i); at != tc.at || n != tc.n {
 			t.Errorf("NextNonURLUnit(%q, %d) = %d, %d; want %d, %d", tc.s, tc.i, at, n, tc.at, tc.n)
+		}
+	}
+}
+
+// TestPercentDecodedByte checks PercentDecodedByte on every pair of ASCII
+// hex digits, in either case, against strconv's reading of them.
+func TestPercentDecodedByte(t *testing.T) {
+	const digits = "0123456789abcdefABCDEF"
+	for i := 0; i < len(digits); i++ {
+		for j := 0; j < len(digits); j++ {
+			want, _ := strconv.ParseUint(digits[i:i+1]+digits[j:j+1], 16, 8)
+			if got := PercentDecodedByte(digits[i], digits[j]); got != byte(want) {
+				t.Fatalf("PercentDecodedByte(%q, %q) = %#x, want %#x", digits[i], digits[j], got, want)
+			}
 		}
 	}
 }
