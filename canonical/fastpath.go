@@ -319,14 +319,14 @@ func scanPath(out []byte, p string) (marked, doubleSlash bool) {
 		y := x>>8 | uint64(p[i+8])<<56
 		double |= anyZero((x ^ '/'*ones) | (y ^ '/'*ones))
 		if out != nil {
-			binary.LittleEndian.PutUint64((*[8]byte)(out[i : i+8])[:], x|upperBytes(x)>>2)
+			binary.LittleEndian.PutUint64((*[8]byte)(out[i : i+8])[:], infra.Lower64(x))
 		}
 	}
 	x := load64(p, last)
 	mark |= anyLess(x, '('+1)
 	double |= anyZero((x ^ '/'*ones) | (x>>8 ^ '/'*ones))
 	if out != nil {
-		binary.LittleEndian.PutUint64(out[last:], x|upperBytes(x)>>2)
+		binary.LittleEndian.PutUint64(out[last:], infra.Lower64(x))
 	}
 	return mark&hi1 != 0, double&hi1 != 0
 }
@@ -340,13 +340,6 @@ func anyLess(x uint64, c byte) uint64 { return (x - uint64(c)*ones) &^ x }
 // anyZero is anyLess(x, 1): its high bits mark a zero byte of x, and perhaps
 // bytes after it.
 func anyZero(x uint64) uint64 { return (x - ones) &^ x }
-
-// upperBytes has the high bit set in each byte of x that is an ASCII
-// upper-case letter, and no other bit (inRange(x, 'A', 'Z')).
-func upperBytes(x uint64) uint64 {
-	low := x & lo7
-	return ((low + (0x80-'A')*ones) ^ (low + (0x7f-'Z')*ones)) &^ x & hi1
-}
 
 // appendReversedLabels appends the labels of the domain (or IPv4 address) h
 // in reverse order, joined by ",", as appendSURTHost writes them:
