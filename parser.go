@@ -964,12 +964,6 @@ func removeTabAndNewline(s string) string {
 	}
 }
 
-// isWindowsDriveLetter reports whether s is two code points, an ASCII alpha
-// and ":" or "|": https://url.spec.whatwg.org/#windows-drive-letter.
-func isWindowsDriveLetter[T string | []byte](s T) bool {
-	return len(s) == 2 && infra.IsASCIIAlpha(int(s[0])) && (s[1] == ':' || s[1] == '|')
-}
-
 // isNormalizedWindowsDriveLetter reports whether s is a Windows drive letter
 // whose second code point is ":".
 func isNormalizedWindowsDriveLetter(s string) bool {

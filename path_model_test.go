@@ -64,7 +64,7 @@ func modelPath(input string, special, file bool) (path, rest string) {
 			//      the second code point in buffer with U+003A (:). 1.4.2.
 			//      Append buffer to url's path.
 			default:
-				if file && len(segments) == 0 && isWindowsDriveLetter(b) {
+				if file && len(segments) == 0 && infra.IsWindowsDriveLetter(b) {
 					b = b[:1] + ":"
 				}
 				segments = append(segments, b)

@@ -748,7 +748,7 @@ func (p *parser) fileHost() failure {
 	//      letter, file-invalid-Windows-drive-letter-host validation error,
 	//      set state to path state. (buffer is not reset here and instead
 	//      used in the path state.)
-	if p.override == noOverride && isWindowsDriveLetter(buffer) {
+	if p.override == noOverride && infra.IsWindowsDriveLetter(buffer) {
 		p.sink().report(ErrFileInvalidWindowsDriveLetterHost, start)
 		p.emptyHost()
 		p.beginPath()
@@ -912,7 +912,7 @@ func (p *parser) endSegment(slash bool) {
 	// 1.2. If buffer is a double-dot URL path segment, then: shorten url's
 	//      path; if neither c is U+002F (/), nor url is special and c is
 	//      U+005C (\), append the empty string to url's path.
-	case isDoubleDotSegment(segment):
+	case infra.IsDoubleDotSegment(segment):
 		p.buf = p.buf[:p.segStart]
 		p.shortenPath()
 		if !slash {
@@ -923,7 +923,7 @@ func (p *parser) endSegment(slash bool) {
 	//      append the empty string to url's path.
 	// 1.4. Otherwise, if buffer is not a single-dot URL path segment, then:
 	//      (the segment stays in buf).
-	case isSingleDotSegment(segment):
+	case infra.IsSingleDotSegment(segment):
 		p.buf = p.buf[:p.segStart]
 		if !slash {
 			p.buf = append(p.buf, '/')
@@ -931,7 +931,7 @@ func (p *parser) endSegment(slash bool) {
 	// 1.4.1. If url's scheme is "file", url's path is empty, and buffer is
 	//        a Windows drive letter, then replace the second code point in
 	//        buffer with U+003A (:).
-	case p.file && p.segStart == int(p.u.pathStart) && isWindowsDriveLetter(segment):
+	case p.file && p.segStart == int(p.u.pathStart) && infra.IsWindowsDriveLetter(segment):
 		segment[1] = ':'
 	}
 }
@@ -986,7 +986,7 @@ func dotSegmentUpTo(s string, ends infra.Class) bool {
 	for n < len(s) && n <= len("%2e%2e") && infra.ByteClass[s[n]]&ends == 0 {
 		n++
 	}
-	return n <= len("%2e%2e") && (isSingleDotSegment(s[:n]) || isDoubleDotSegment(s[:n]))
+	return n <= len("%2e%2e") && (infra.IsSingleDotSegment(s[:n]) || infra.IsDoubleDotSegment(s[:n]))
 }
 
 // pathSegmentEnds returns the byteClass bits of the code points that end a
@@ -1018,32 +1018,6 @@ func (p *parser) shortenPath() {
 			return
 		}
 	}
-}
-
-// isSingleDotSegment reports whether s is "." or "%2e", ASCII
-// case-insensitively: https://url.spec.whatwg.org/#single-dot-path-segment.
-func isSingleDotSegment[T string | []byte](s T) bool {
-	switch len(s) {
-	case 1:
-		return s[0] == '.'
-	case 3:
-		return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e'
-	}
-	return false
-}
-
-// isDoubleDotSegment reports whether s is "..", ".%2e", "%2e." or "%2e%2e",
-// ASCII case-insensitively: https://url.spec.whatwg.org/#double-dot-path-segment.
-func isDoubleDotSegment[T string | []byte](s T) bool {
-	switch len(s) {
-	case 2:
-		return s[0] == '.' && s[1] == '.'
-	case 4:
-		return (s[0] == '.' && isSingleDotSegment(s[1:])) || (isSingleDotSegment(s[:3]) && s[3] == '.')
-	case 6:
-		return isSingleDotSegment(s[:3]) && isSingleDotSegment(s[3:])
-	}
-	return false
 }
 
 // opaquePath implements https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state.

@@ -632,7 +632,7 @@ func (m *model) fileHost(c rune) bool {
 	// 1.1. If buffer is a Windows drive letter,
 	// file-invalid-Windows-drive-letter-host validation error, set state to
 	// path state.
-	case isWindowsDriveLetter(string(m.buffer)):
+	case infra.IsWindowsDriveLetter(string(m.buffer)):
 		m.report(ErrFileInvalidWindowsDriveLetterHost, m.at(m.bufferStart))
 		// buffer is not reset here and instead used in the path state.
 		m.state = mPath

@@ -408,7 +408,7 @@ func stripPathParams(p string, names []string, file bool) string {
 			b = append(b, p[done:start]...)
 			m := len(b)
 			b = appendKeptParams(append(b, seg[:i]...), seg[i:], names)
-			if kept := b[m:]; isDotSegment(kept) || file && start == 1 && isWindowsDriveLetter(kept) {
+			if kept := b[m:]; infra.IsSingleDotSegment(kept) || infra.IsDoubleDotSegment(kept) || file && start == 1 && infra.IsWindowsDriveLetter(kept) {
 				b = b[:n] // the segment stays as it is
 			} else {
 				done = end
@@ -444,31 +444,6 @@ func appendKeptParams(b []byte, params string, names []string) []byte {
 		b = append(b, param...)
 	}
 	return b
-}
-
-// isDotSegment reports whether the path segment s is a single-dot or
-// double-dot URL path segment, which the URL parser resolves: ".", "..",
-// or either with some of its dots written "%2e", ignoring ASCII case
-// (https://url.spec.whatwg.org/#single-dot-path-segment).
-func isDotSegment[S ~string | ~[]byte](s S) bool {
-	dots := 0
-	for i := 0; i < len(s); dots++ {
-		switch {
-		case s[i] == '.':
-			i++
-		case i+2 < len(s) && s[i] == '%' && s[i+1] == '2' && (s[i+2] == 'e' || s[i+2] == 'E'):
-			i += 3
-		default:
-			return false
-		}
-	}
-	return dots == 1 || dots == 2
-}
-
-// isWindowsDriveLetter reports whether s is a Windows drive letter, an ASCII
-// letter and ":" or "|" (https://url.spec.whatwg.org/#windows-drive-letter).
-func isWindowsDriveLetter[S ~string | ~[]byte](s S) bool {
-	return len(s) == 2 && infra.IsASCIIAlpha(int(s[0])) && (s[1] == ':' || s[1] == '|')
 }
 
 // sortQuery sorts the parameters of query by name, stably, and removes the

@@ -417,7 +417,7 @@ func checkStripIA(t *testing.T, u url.URL) {
 			// inserted: an ASP.NET session segment before the i-th, where
 			// ".aspx" follows it, but not where it would stay before a
 			// drive letter.
-			if start < aspx && strings.IndexByte(parts.path, '(') < 0 && !(u.Scheme() == "file" && i == 0 && isWindowsDriveLetter(segs[0])) {
+			if start < aspx && strings.IndexByte(parts.path, '(') < 0 && !(u.Scheme() == "file" && i == 0 && infra.IsWindowsDriveLetter(segs[0])) {
 				s := append(append(append([]string(nil), segs[:i]...), aspSegment), segs[i:]...)
 				if v, ok := parts.with(joinSegments(s), parts.query); ok {
 					check(v, key, true, "session segment inserted")

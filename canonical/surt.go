@@ -584,7 +584,7 @@ func cutLastASPSegment(p string, match func(string) bool, file bool) string {
 // startsWithDriveLetterSegment reports whether the first segment of the
 // path rest (which follows a "/") is a Windows drive letter.
 func startsWithDriveLetterSegment(rest string) bool {
-	return len(rest) >= 2 && isWindowsDriveLetter(rest[:2]) && (len(rest) == 2 || rest[2] == '/')
+	return len(rest) >= 2 && infra.IsWindowsDriveLetter(rest[:2]) && (len(rest) == 2 || rest[2] == '/')
 }
 
 // isASPSessionID reports whether seg is "(" 24 ASCII letters or digits ")".

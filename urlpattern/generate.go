@@ -441,8 +441,7 @@ func (g generator) read(text, scheme string, viaInit bool) (read string, applies
 // double-dot path segment (https://url.spec.whatwg.org/#single-dot-path-segment).
 func hasDotSegment(text string) bool {
 	for seg := range strings.SplitSeq(text, "/") {
-		switch strings.ToLower(seg) {
-		case ".", "%2e", "..", ".%2e", "%2e.", "%2e%2e":
+		if infra.IsSingleDotSegment(seg) || infra.IsDoubleDotSegment(seg) {
 			return true
 		}
 	}
@@ -457,15 +456,14 @@ func percentEncodeASCII(s, set string) string {
 	if i < 0 {
 		return s
 	}
-	const hex = "0123456789ABCDEF"
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	b.WriteString(s[:i])
 	for ; i < len(s); i++ {
 		if strings.IndexByte(set, s[i]) >= 0 {
 			b.WriteByte('%')
-			b.WriteByte(hex[s[i]>>4])
-			b.WriteByte(hex[s[i]&15])
+			b.WriteByte(infra.UpperHexDigits[s[i]>>4])
+			b.WriteByte(infra.UpperHexDigits[s[i]&15])
 		} else {
 			b.WriteByte(s[i])
 		}

@@ -408,8 +408,6 @@ var escapeStops = [...]uint8{
 	escapeMessage: stopControl | stopNonASCII,
 }
 
-const upperHex = "0123456789ABCDEF"
-
 // appendEscaped writes s to b escaped as the package comment says, the
 // backslash and double quote as mode says.
 func appendEscaped(b *strings.Builder, s string, mode escapeMode) {
@@ -459,7 +457,7 @@ func writeHexEscape(b *strings.Builder, kind byte, v uint32, digits int) {
 	b.WriteByte('\\')
 	b.WriteByte(kind)
 	for shift := 4 * (digits - 1); shift >= 0; shift -= 4 {
-		b.WriteByte(upperHex[v>>shift&15])
+		b.WriteByte(infra.UpperHexDigits[v>>shift&15])
 	}
 }
 

@@ -412,6 +412,38 @@ var hexValue = func() (t [256]byte) {
 	return t
 }()
 
+// IsSingleDotSegment reports whether s is "." or "%2e", ASCII
+// case-insensitively: https://url.spec.whatwg.org/#single-dot-path-segment.
+func IsSingleDotSegment[T string | []byte](s T) bool {
+	switch len(s) {
+	case 1:
+		return s[0] == '.'
+	case 3:
+		return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e'
+	}
+	return false
+}
+
+// IsDoubleDotSegment reports whether s is "..", ".%2e", "%2e." or "%2e%2e",
+// ASCII case-insensitively: https://url.spec.whatwg.org/#double-dot-path-segment.
+func IsDoubleDotSegment[T string | []byte](s T) bool {
+	switch len(s) {
+	case 2:
+		return s[0] == '.' && s[1] == '.'
+	case 4:
+		return (s[0] == '.' && IsSingleDotSegment(s[1:])) || (IsSingleDotSegment(s[:3]) && s[3] == '.')
+	case 6:
+		return IsSingleDotSegment(s[:3]) && IsSingleDotSegment(s[3:])
+	}
+	return false
+}
+
+// IsWindowsDriveLetter reports whether s is two code points, an ASCII alpha
+// and ":" or "|": https://url.spec.whatwg.org/#windows-drive-letter.
+func IsWindowsDriveLetter[T string | []byte](s T) bool {
+	return len(s) == 2 && IsASCIIAlpha(int(s[0])) && (s[1] == ':' || s[1] == '|')
+}
+
 // IsScheme reports whether s is a URL-scheme string
 // (https://url.spec.whatwg.org/#url-scheme-string): an ASCII alpha, then
 // ASCII alphanumerics, U+002B (+), U+002D (-) and U+002E (.).

@@ -589,7 +589,7 @@ func checkTarget(path, decoded, query string, hasQuery bool) error {
 // "/admin/secret" to a handler and one segment to the route.
 func hasEncodedSeparator(p string) bool {
 	for i := strings.IndexByte(p, '%'); i >= 0 && i+2 < len(p); i++ {
-		if b, ok := percentByte(p[i+1], p[i+2]); ok && p[i] == '%' && (b == '/' || b == '\\') {
+		if b := infra.PercentDecodedByte(p[i+1], p[i+2]); infra.IsPercentEncodedByteAt(p, i) && (b == '/' || b == '\\') {
 			return true
 		}
 	}
@@ -626,13 +626,6 @@ func keptInQuery(b byte) bool {
 	return !('a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || strings.IndexByte("-._~", b) >= 0)
 }
 
-// percentByte returns the byte that the hex digits h and l stand for.
-func percentByte(h, l byte) (byte, bool) {
-	hi, ok1 := infra.HexDigitValue(h)
-	lo, ok2 := infra.HexDigitValue(l)
-	return hi<<4 | lo, ok1 && ok2
-}
-
 // staysEncoded reports whether the byte b of a "%XX" that follows before
 // stays encoded in the normal form: when kept says so, and when b is a hex
 // digit that would make an escape with what comes before it, a "%" or a
@@ -654,7 +647,7 @@ func staysEncoded[S ~string | ~[]byte](before S, b byte, kept func(byte) bool) b
 // (staysEncoded).
 func percentNormal(s string, kept func(byte) bool) bool {
 	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); i++ {
-		if b, ok := percentByte(s[i+1], s[i+2]); ok && s[i] == '%' && (!staysEncoded(s[:i], b, kept) || s[i+1] >= 'a' || s[i+2] >= 'a') {
+		if b := infra.PercentDecodedByte(s[i+1], s[i+2]); infra.IsPercentEncodedByteAt(s, i) && (!staysEncoded(s[:i], b, kept) || s[i+1] >= 'a' || s[i+2] >= 'a') {
 			return false
 		}
 	}
@@ -665,18 +658,15 @@ func percentNormal(s string, kept func(byte) bool) bool {
 // form: decoded when the byte need not stay encoded (staysEncoded), with
 // upper-case hex digits otherwise.
 func appendPercentNormal(dst []byte, s string, kept func(byte) bool) []byte {
-	const upperHex = "0123456789ABCDEF"
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) {
-			if b, ok := percentByte(s[i+1], s[i+2]); ok {
-				if staysEncoded(dst, b, kept) {
-					dst = append(dst, '%', upperHex[b>>4], upperHex[b&15])
-				} else {
-					dst = append(dst, b)
-				}
-				i += 2
-				continue
+		if infra.IsPercentEncodedByteAt(s, i) {
+			if b := infra.PercentDecodedByte(s[i+1], s[i+2]); staysEncoded(dst, b, kept) {
+				dst = append(dst, '%', infra.UpperHexDigits[b>>4], infra.UpperHexDigits[b&15])
+			} else {
+				dst = append(dst, b)
 			}
+			i += 2
+			continue
 		}
 		dst = append(dst, s[i])
 	}
