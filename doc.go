@@ -176,8 +176,9 @@ package url
 //	                 URL.AppendText, URL.MarshalText, URL.UnmarshalText, URL.AppendBinary, URL.MarshalBinary,
 //	                 URL.UnmarshalBinary
 //	hosts            Host, ParseHost, Host.Kind, Host.String, Host.Addr, Host.TrimTrailingDots, Host.PublicSuffix,
-//	                 Host.PublicSuffixWith, Host.RegistrableDomain, Host.RegistrableDomainWith, PublicSuffixList, HostKind, HostKind.String,
-//	                 NullHost, EmptyHost, DomainHost, IPv4Host, IPv6Host, OpaqueHost, DomainToASCII, DomainToUnicode
+//	                 Host.PublicSuffixWith, Host.RegistrableDomain, Host.RegistrableDomainWith, PublicSuffixList,
+//	                 HostKind, HostKind.String, NullHost, EmptyHost, DomainHost, IPv4Host, IPv6Host, OpaqueHost,
+//	                 DomainToASCII, DomainToUnicode
 //	origins          Origin, Origin.Scheme, Origin.Host, Origin.Port, Origin.IsOpaque, Origin.IsSameOrigin, Origin.String
 //	queries, forms   SearchParams, NewSearchParams, NewSearchParamsFromPairs, NewSearchParamsFromMap,
 //	                 NewSearchParamsFromValues, SearchParams.Append, SearchParams.Delete, SearchParams.DeleteValue,

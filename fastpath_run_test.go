@@ -7,7 +7,7 @@ import (
 	"github.com/webstd/url/internal/infra"
 )
 
-// TestRunSpan holds run.span, which reads eight bytes a step and finds the
+// TestRunSpan holds Run.Span, which reads eight bytes a step and finds the
 // end of a run with no branch a byte, to a loop that reads one byte at a
 // time: on random strings of every length up to 40, made of bytes that end
 // the run and bytes that do not, from every start.
@@ -34,7 +34,8 @@ func TestRunSpan(t *testing.T) {
 // table entries of the bytes before the end with no branch a byte, to a loop
 // that reads one byte at a time, on the runs of the authority, host and file
 // host states: the end, and which of the noted classes the bytes before it
-// have, on random strings as TestRunSpan makes them (randomRunInputs), from every start.
+// have, on random strings as TestRunSpan makes them (randomRunInputs), from every start;
+// and Span on the same runs, whose table entries hold the noted classes too.
 func TestRunScan(t *testing.T) {
 	runs := map[string]*infra.Run{"authority": authorityRun(false), "special authority": authorityRun(true),
 		"host": hostRun(false), "special host": hostRun(true), "file host": fileHostRun}
@@ -52,6 +53,9 @@ func TestRunScan(t *testing.T) {
 				}
 				if got, seen := r.Scan(s, i); got != want || seen != wantSeen {
 					t.Fatalf("%s run: Scan(%q, %d) = %d, %b; want %d, %b", name, s, i, got, seen, want, wantSeen)
+				}
+				if got := r.Span(s, i); got != want {
+					t.Fatalf("%s run: Span(%q, %d) = %d, want %d", name, s, i, got, want)
 				}
 			}
 		}

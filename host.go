@@ -46,8 +46,8 @@ func appendHost(dst []byte, input string, isOpaque bool, errs hostErrors) ([]byt
 }
 
 // appendHostClasses is appendHost for an input whose code points are of
-// classes (infra.ClassesOf(input), or of it the classes of hostNotes, which
-// are all it looks at), which the host state knows from reading them.
+// classes (infra.ClassesOf(input), or only those of hostNotes, the only ones
+// it reads), which the host state knows from reading them.
 func appendHostClasses(dst []byte, input string, classes infra.Class, isOpaque bool, errs hostErrors) ([]byte, HostKind, ValidationErrorKind) {
 	// 1. If input starts with U+005B ([), then:
 	if strings.HasPrefix(input, "[") {
@@ -219,8 +219,9 @@ func (h Host) String() string { return h.s }
 // written from the root) as "example.com". It returns h as it is when h is
 // no domain or ends in no dot, and when without its dots h would be empty
 // or no domain: the URL Standard reads "0x7f.1.." as a domain (its last
-// label is empty, and not a number), but "0x7f.1" is the IPv4 address
-// 127.0.0.1, another host. Package canonical's DropTrailingDot and package
+// label is empty, and not a number), but "0x7f.1" ends in a number
+// (https://url.spec.whatwg.org/#ends-in-a-number-checker): it is the IPv4
+// address 127.0.0.1, another host. Package canonical's DropTrailingDot and package
 // ssrf's host rules read a domain with it.
 func (h Host) TrimTrailingDots() Host {
 	trimmed := strings.TrimRight(h.s, ".")

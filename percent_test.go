@@ -375,7 +375,7 @@ func TestInlining(t *testing.T) {
 		}
 	}
 	// And the helpers of the bottom layer, across the package boundary.
-	for _, fn := range []string{"infra.EncodeSet.Contains", "infra.HexDigitValue", "infra.IsPercentEncodedByteAt", "infra.LowerByte", "infra.IsASCIIHexDigit", "infra.Load64", "infra.ClassesOf"} {
+	for _, fn := range []string{"infra.EncodeSet.Contains", "infra.HexDigitValue", "infra.IsPercentEncodedByteAt", "infra.PercentDecodedByte", "infra.LowerByte", "infra.IsASCIIHexDigit", "infra.Load64", "infra.ClassesOf"} {
 		if !bytes.Contains(out, []byte("inlining call to "+fn)) {
 			t.Errorf("%s is not inlined", fn)
 		}

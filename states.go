@@ -432,9 +432,9 @@ func (p *parser) authority() failure {
 }
 
 // A hostAhead is what the authority state read of the host and port, for
-// the host state: where they start and end, and the classes of their code
-// points. When no ":", "[" or "]" is among them, the host is all of them,
-// and the host state need not read them again.
+// the host state: where they start and end, and which of the classes of
+// hostNotes their code points have. When no ":", "[" or "]" is among them,
+// the host is all of them, and the host state need not read them again.
 type hostAhead struct {
 	start, end int
 	classes    infra.Class

@@ -277,7 +277,7 @@ func normalizeFilePath(p string) string {
 		end = len(p)
 	}
 	first := normalizePercent(p[1:end])
-	if len(first) == 2 && infra.IsASCIIAlpha(int(first[0])) && (first[1] == ':' || first[1] == '|') && first != p[1:end] {
+	if infra.IsWindowsDriveLetter(first) && first != p[1:end] {
 		first = upperPercent(p[1:end])
 	}
 	rest := normalizePercent(p[end:])

@@ -241,10 +241,11 @@ func hexValue(s string, digits int) (uint32, bool) {
 	}
 	var v uint32
 	for i := range digits {
-		if !isHex(s[i]) {
+		h, ok := infra.HexDigitValue(s[i])
+		if !ok {
 			return 0, false
 		}
-		v = v<<4 | uint32(unhex(s[i]))
+		v = v<<4 | uint32(h)
 	}
 	return v, true
 }
@@ -256,28 +257,14 @@ func percentDecode(s string) string {
 	}
 	var b []byte
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+		if infra.IsPercentEncodedByteAt(s, i) {
+			b = append(b, infra.PercentDecodedByte(s[i+1], s[i+2]))
 			i += 2
 			continue
 		}
 		b = append(b, s[i])
 	}
 	return string(b)
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
 }
 
 // Texts returns every text that a program can get from err and print: its
@@ -414,7 +401,7 @@ func readsIn(text, s string) bool {
 // insideEscape reports whether text[i] is a hex digit of a "%XX" escape.
 func insideEscape(text string, i int) bool {
 	escapeAt := func(k int) bool {
-		return k >= 0 && k+2 < len(text) && text[k] == '%' && isHex(text[k+1]) && isHex(text[k+2])
+		return k >= 0 && infra.IsPercentEncodedByteAt(text, k)
 	}
 	return escapeAt(i-1) || escapeAt(i-2)
 }

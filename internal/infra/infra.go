@@ -215,8 +215,10 @@ type Run struct {
 func NewRun(stop Class) *Run { return NewNotingRun(stop, 0) }
 
 // NewNotingRun returns the run that the bytes whose classes meet stop end,
-// whose Scan reports which of the classes of note, at most seven, the run
-// has.
+// whose Scan reports which of the classes of note the run has. A run notes
+// at most seven classes, one bit of a table entry each: NewNotingRun panics
+// when note has more (the parser's runs are package variables, so a program
+// that makes such a run fails as it starts).
 func NewNotingRun(stop, note Class) *Run {
 	if bits.OnesCount32(uint32(note)) > 7 {
 		panic("infra: a run notes at most seven classes")
@@ -401,7 +403,8 @@ func IsPercentEncodedByteAt[T string | []byte](s T, i int) bool {
 
 // PercentDecodedByte returns the byte that the percent-encoded byte "%",
 // hi, lo stands for (IsPercentEncodedByteAt): the two ASCII hex digits read
-// as a number.
+// as a hexadecimal number, as step 2.3 of percent-decode reads them
+// (https://url.spec.whatwg.org/#percent-decode).
 func PercentDecodedByte(hi, lo byte) byte { return hexValue[hi]<<4 | hexValue[lo] }
 
 // hexValue is HexDigitValue as a table, for PercentDecodedByte to inline.
@@ -459,7 +462,9 @@ func IsScheme(s string) bool {
 	return true
 }
 
-// UpperHexDigits are the ASCII upper hex digits, by value.
+// UpperHexDigits are the ASCII upper hex digits
+// (https://infra.spec.whatwg.org/#ascii-upper-hex-digit), by value: those
+// that percent-encode writes.
 const UpperHexDigits = "0123456789ABCDEF"
 
 // IsASCII reports whether s is an ASCII string: https://infra.spec.whatwg.org/#ascii-string.

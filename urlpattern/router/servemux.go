@@ -589,8 +589,10 @@ func checkTarget(path, decoded, query string, hasQuery bool) error {
 // "/admin/secret" to a handler and one segment to the route.
 func hasEncodedSeparator(p string) bool {
 	for i := strings.IndexByte(p, '%'); i >= 0 && i+2 < len(p); i++ {
-		if b := infra.PercentDecodedByte(p[i+1], p[i+2]); infra.IsPercentEncodedByteAt(p, i) && (b == '/' || b == '\\') {
-			return true
+		if infra.IsPercentEncodedByteAt(p, i) {
+			if b := infra.PercentDecodedByte(p[i+1], p[i+2]); b == '/' || b == '\\' {
+				return true
+			}
 		}
 	}
 	return false
@@ -647,8 +649,10 @@ func staysEncoded[S ~string | ~[]byte](before S, b byte, kept func(byte) bool) b
 // (staysEncoded).
 func percentNormal(s string, kept func(byte) bool) bool {
 	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); i++ {
-		if b := infra.PercentDecodedByte(s[i+1], s[i+2]); infra.IsPercentEncodedByteAt(s, i) && (!staysEncoded(s[:i], b, kept) || s[i+1] >= 'a' || s[i+2] >= 'a') {
-			return false
+		if infra.IsPercentEncodedByteAt(s, i) {
+			if b := infra.PercentDecodedByte(s[i+1], s[i+2]); !staysEncoded(s[:i], b, kept) || s[i+1] >= 'a' || s[i+2] >= 'a' {
+				return false
+			}
 		}
 	}
 	return true
