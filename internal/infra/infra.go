@@ -291,8 +291,7 @@ func (r *Run) Scan(s string, i int) (end int, seen Class) {
 	for ; i+8 <= len(s); i += 8 {
 		x := r.ends8(s[i : i+8])
 		if m := x & highBits; m != 0 {
-			t := bits.TrailingZeros64(m) &^ 7 // the first bit of the end's entry
-			return i + t/8, r.summarize(summary | x&(1<<t-1))
+			return i + bits.TrailingZeros64(m)/8, r.summarize(summary | x&before(m))
 		}
 		summary |= x
 	}
@@ -304,14 +303,19 @@ func (r *Run) Scan(s string, i int) (end int, seen Class) {
 		// marked after them.
 		from := i - (len(s) - 8)
 		x := r.ends8(s[len(s)-8:]) >> (8 * from)
-		k := bits.TrailingZeros64(x&highBits|0x80<<(8*(8-from))) / 8
-		return i + k, r.summarize(summary | x&(1<<(8*k)-1))
+		m := x&highBits | 0x80<<(8*(8-from))
+		return i + bits.TrailingZeros64(m)/8, r.summarize(summary | x&before(m))
 	}
 	for ; i < len(s) && r.ends[s[i]] < 0x80; i++ {
 		summary |= uint64(r.ends[s[i]])
 	}
 	return i, r.summarize(summary)
 }
+
+// before returns the bits of the bytes of a word before the first byte
+// whose high bit m has set (m has high bits only, and one at least): the
+// lowest of them, moved to the byte's lowest bit, less one.
+func before(m uint64) uint64 { return (m&-m)>>7 - 1 }
 
 // summarize returns the classes that the table entries whose bytewise union
 // is summary stand for.
