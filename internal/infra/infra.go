@@ -271,6 +271,10 @@ func (r *Run) Span(s string, i int) int {
 		}
 		return len(s)
 	}
+	// Fewer than eight bytes in all: four at once, then one at a time.
+	if i+4 <= len(s) && (r.ends[s[i]]|r.ends[s[i+1]]|r.ends[s[i+2]]|r.ends[s[i+3]])&0x80 == 0 {
+		i += 4
+	}
 	for i < len(s) && r.ends[s[i]] < 0x80 {
 		i++
 	}
@@ -305,6 +309,12 @@ func (r *Run) Scan(s string, i int) (end int, seen Class) {
 		x := r.ends8(s[len(s)-8:]) >> (8 * from)
 		m := x&highBits | 0x80<<(8*(8-from))
 		return i + bits.TrailingZeros64(m)/8, r.summarize(summary | x&before(m))
+	}
+	// Fewer than eight bytes in all: four at once, then one at a time.
+	if i+4 <= len(s) {
+		if e := r.ends[s[i]] | r.ends[s[i+1]] | r.ends[s[i+2]] | r.ends[s[i+3]]; e&0x80 == 0 {
+			summary, i = summary|uint64(e), i+4
+		}
 	}
 	for ; i < len(s) && r.ends[s[i]] < 0x80; i++ {
 		summary |= uint64(r.ends[s[i]])
