@@ -134,10 +134,14 @@ func Secrets(passwords ...string) []string {
 
 // long reports whether a form of a password is long enough to be told
 // from chance: whether it reads as 3 bytes or more, with its Go and
-// percent escapes read back. The password "0@", which net/url writes
+// percent escapes read back, not counting the double quotes with which
+// every error quotes its input. The password "0@", which net/url writes
 // "0%40", is as short as "0@" in any spelling: an error that quotes the
-// fragment "0:0@0" spells "0%40" by chance.
-func long(form string) bool { return len(percentDecode(normalize(form))) >= 3 }
+// fragment "0:0@0" spells "0%40" by chance; and the password `00"` is "00"
+// and a quote: an error that quotes the host "0000" ends `0000"`.
+func long(form string) bool {
+	return len(strings.ReplaceAll(percentDecode(normalize(form)), `"`, "")) >= 3
+}
 
 func contains(list []string, s string) bool {
 	for _, x := range list {

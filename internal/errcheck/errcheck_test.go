@@ -32,6 +32,11 @@ func TestLeak(t *testing.T) {
 		{`parse "http://:xxxxx%400%230:0%400/"`, "0@", false},
 		{`parse "http://:xxxxx%400%230:0%400/"`, "0%40", false},
 		{`parse "http://h/S3C%40"`, "S3C@", true},
+		// Nor is a quote: every error quotes its input, and "0000" quoted
+		// ends with the password `00"`.
+		{`tokenize in hostname "xxxxx@0000"`, `00"`, false},
+		{`tokenize in hostname "xxxxx@0000"`, `"00`, false},
+		{`tokenize in hostname "S3"C@0000"`, `S3"C`, true},
 	} {
 		_, _, leak := Leak([]string{tc.text}, nil, Secrets(tc.secret))
 		if leak != tc.leak {
