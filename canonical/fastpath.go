@@ -545,7 +545,7 @@ func (o *Options) keeps(u *url.URL) bool {
 	if o.DropUserinfo && (u.Username() != "" || u.Password() != "") {
 		return false
 	}
-	if o.DropTrailingDot && u.HostKind() == url.DomainHost && strings.HasSuffix(u.Hostname(), ".") {
+	if o.DropTrailingDot && u.HostValue().TrimTrailingDots() != u.HostValue() {
 		return false
 	}
 	if o.NormalizePercentEncoding {

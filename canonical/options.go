@@ -147,7 +147,7 @@ func (o Options) apply(u url.URL) (url.URL, error) {
 	if o.DropUserinfo && (c.username != "" || c.password != "") {
 		c.username, c.password, changed = "", "", true
 	}
-	if o.DropTrailingDot && u.HostKind() == url.DomainHost && strings.HasSuffix(c.host, ".") {
+	if o.DropTrailingDot {
 		set(&c.host, u.HostValue().TrimTrailingDots().String())
 	}
 	if len(o.StripParams) > 0 {
