@@ -72,9 +72,18 @@ func (c Case) InAuthority() bool {
 // (see Secrets), what follows its last "@" before the cut is the host and
 // the rest of the input, and stays. "000@000#" is the password "000" and
 // the host "000", which an error may show.
-func (c Case) Placed() string {
+func (c Case) Placed() string { return c.placedCutAt("/?#") }
+
+// PlacedSpecial is Placed for the URL parser's reading of a special URL,
+// in which a "\" ends the authority as "/" does: "@00@0\@00" is the
+// password "@00", the host "0" and the path "/@00", which an error may
+// show.
+func (c Case) PlacedSpecial() string { return c.placedCutAt(`/?#\`) }
+
+// placedCutAt is Placed with the password cut at the first byte of cuts.
+func (c Case) placedCutAt(cuts string) string {
 	password, rest := c.Password, ""
-	if i := strings.IndexAny(password, "/?#"); i >= 0 && !strings.ContainsAny(password[:i], "\t\n\r") {
+	if i := strings.IndexAny(password, cuts); i >= 0 && !strings.ContainsAny(password[:i], "\t\n\r") {
 		if j := strings.LastIndexByte(password[:i], '@'); j >= 0 {
 			password, rest = password[:j], password[j:]
 		}
@@ -441,12 +450,18 @@ func Check(t testing.TB, name string, c Case, secrets []string, run func(input s
 	if len(secrets) == 0 || len(texts) == 0 {
 		return
 	}
-	placed := c.Placed()
 	// What the rest of the input spells is no leak, as a reader makes
 	// code points of its bytes too: an invalid byte of the suffix reads
-	// as U+FFFD as one of the password does.
-	allowed := append(Errors(run(placed)...), placed, removeTabs(placed), percentDecode(placed),
-		string([]rune(placed)), infra.ToWellFormed(placed), infra.ToWellFormed(percentDecode(placed)))
+	// as U+FFFD as one of the password does. The rest is the input's
+	// after the password of either reading: the one where "\\" is part of
+	// the password, and the URL parser's of a special URL, where it ends
+	// the authority.
+	var allowed []string
+	for _, placed := range []string{c.Placed(), c.PlacedSpecial()} {
+		allowed = append(allowed, Errors(run(placed)...)...)
+		allowed = append(allowed, placed, removeTabs(placed), percentDecode(placed),
+			string([]rune(placed)), infra.ToWellFormed(placed), infra.ToWellFormed(percentDecode(placed)))
+	}
 	if secret, text, found := Leak(texts, allowed, secrets); found {
 		t.Fatalf("%s(%q): an error holds the password %q: %q", name, c.Input(), secret, text)
 	}

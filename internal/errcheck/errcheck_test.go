@@ -44,3 +44,20 @@ func TestLeak(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaced checks where Placed and PlacedSpecial put the x's: the
+// password as far as a "/", "?" or "#" (and, for PlacedSpecial, a "\")
+// before which its last "@" ends it, the rest kept.
+func TestPlaced(t *testing.T) {
+	c := Case{Prefix: "http:", User: "0", Password: `@00@0\@00`, Suffix: "0"}
+	if got, want := c.Placed(), `http:0:xxxxxxxxx@0`; got != want {
+		t.Errorf("Placed() = %q, want %q", got, want)
+	}
+	if got, want := c.PlacedSpecial(), `http:0:xxx@0\@00@0`; got != want {
+		t.Errorf("PlacedSpecial() = %q, want %q", got, want)
+	}
+	c = Case{Prefix: "http://", User: "u", Password: "S3CR3T", Suffix: "h/"}
+	if c.Placed() != c.PlacedSpecial() {
+		t.Errorf("a password without a cut: Placed() = %q, PlacedSpecial() = %q", c.Placed(), c.PlacedSpecial())
+	}
+}
