@@ -480,7 +480,9 @@ func (u *URL) setWithOverride(setter, value, input string, override state, start
 // The caller releases p.
 func (p *parser) initOverride(u *URL, value string, override state, kept string) {
 	p.init()
-	p.buf = append(p.buf, kept...)
+	if kept != "" {
+		p.buf = append(p.buf, kept...)
+	}
 	if hasTabOrNewline(value) {
 		value = removeTabAndNewline(value)
 	}

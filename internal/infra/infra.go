@@ -272,8 +272,10 @@ func (r *Run) Span(s string, i int) int {
 		return len(s)
 	}
 	// Fewer than eight bytes in all: four at once, then one at a time.
-	if i+4 <= len(s) && (r.ends[s[i]]|r.ends[s[i+1]]|r.ends[s[i+2]]|r.ends[s[i+3]])&0x80 == 0 {
-		i += 4
+	if i+4 <= len(s) {
+		if b := s[i : i+4]; (r.ends[b[0]]|r.ends[b[1]]|r.ends[b[2]]|r.ends[b[3]])&0x80 == 0 {
+			i += 4
+		}
 	}
 	for i < len(s) && r.ends[s[i]] < 0x80 {
 		i++
@@ -312,7 +314,8 @@ func (r *Run) Scan(s string, i int) (end int, seen Class) {
 	}
 	// Fewer than eight bytes in all: four at once, then one at a time.
 	if i+4 <= len(s) {
-		if e := r.ends[s[i]] | r.ends[s[i+1]] | r.ends[s[i+2]] | r.ends[s[i+3]]; e&0x80 == 0 {
+		b := s[i : i+4]
+		if e := r.ends[b[0]] | r.ends[b[1]] | r.ends[b[2]] | r.ends[b[3]]; e&0x80 == 0 {
 			summary, i = summary|uint64(e), i+4
 		}
 	}
