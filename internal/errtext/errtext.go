@@ -300,24 +300,9 @@ const (
 
 // needsEscape reports whether appendEscaped writes s other than as it is.
 func needsEscape(s string, mode escapeMode) bool {
-	stop := escapeStops[mode]
-	special := uint64(0x7f) // the mode's backslash or quote, or DEL again
-	switch mode {
-	case escapeText:
-		special = '\\'
-	case escapeQuoted:
-		special = '"'
-	}
-	for i := 0; i < len(s); {
-		// The bytes that are as they are: many a step while none of
-		// them is one to stop at (skipPlain), then one a step, through
-		// the table.
-		i = skipPlain(s, i, special)
-		for i < len(s) && escapeBytes[s[i]]&stop == 0 {
-			i++
-		}
-		if i == len(s) {
-			break
+	for i := 0; ; {
+		if i = nextStop(s, i, mode); i == len(s) {
+			return false
 		}
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -338,7 +323,27 @@ func needsEscape(s string, mode escapeMode) bool {
 		}
 		i += n
 	}
-	return false
+}
+
+// nextStop returns the offset of the first byte of s at or after i that
+// mode stops at (escapeStops): a control, the mode's backslash or double
+// quote, or a byte of a code point that is not ASCII; len(s) when there is
+// none. It skips many bytes a step (skipPlain) while none of them is one,
+// then reads at most the eight skipPlain stopped at one at a time, through
+// the table, before it skips again.
+func nextStop(s string, i int, mode escapeMode) int {
+	special, stop := escapeSpecials[mode], escapeStops[mode]
+	for {
+		i = skipPlain(s, i, special)
+		for end := min(i+8, len(s)); i < end; i++ {
+			if escapeBytes[s[i]]&stop != 0 {
+				return i
+			}
+		}
+		if i == len(s) {
+			return i
+		}
+	}
 }
 
 // skipPlain returns i, or an offset after it up to which no byte of s
@@ -347,20 +352,23 @@ func needsEscape(s string, mode escapeMode) bool {
 // the last eight of s at once (again, in part), with stopBits, which may
 // stop early, never late.
 func skipPlain(s string, i int, special uint64) int {
-	for ; i+16 <= len(s); i += 16 {
-		if stopBits(infra.Load64(s[i:i+8]), special)|stopBits(infra.Load64(s[i+8:i+16]), special) != 0 {
+	t := s[i:] // (sliced as it is read, so that no load is bounds-checked)
+	for len(t) >= 16 {
+		if stopBits(infra.Load64(t[:8]), special)|stopBits(infra.Load64(t[8:16]), special) != 0 {
 			break
 		}
+		t = t[16:]
 	}
-	for ; i+8 <= len(s); i += 8 {
-		if stopBits(infra.Load64(s[i:i+8]), special) != 0 {
-			return i
+	for len(t) >= 8 {
+		if stopBits(infra.Load64(t[:8]), special) != 0 {
+			return len(s) - len(t)
 		}
+		t = t[8:]
 	}
-	if i < len(s) && len(s) >= 8 && stopBits(infra.Load64(s[len(s)-8:]), special) == 0 {
+	if t != "" && len(s) >= 8 && stopBits(infra.Load64(s[len(s)-8:]), special) == 0 {
 		return len(s)
 	}
-	return i
+	return len(s) - len(t)
 }
 
 // stopBits returns, of the eight bytes of w, the high bits of those that
@@ -368,11 +376,11 @@ func skipPlain(s string, i int, special uint64) int {
 // high bit), DEL (which adding 1 makes 0x80), below 0x20 (subtracting
 // 0x20 borrows), or special (xor makes it zero, and subtracting 1
 // borrows). A borrow or carry may mark the byte after such a byte too:
-// never none where there is one.
+// never none where there is one. (Each term may also set the high bit of
+// a byte of 0x80 or more, which w sets anyway: none needs masking.)
 func stopBits(w, special uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	sp := w ^ ones*special
-	return (w | (w + ones) | (w-ones*0x20)&^w | (sp-ones)&^sp) & highs
+	return (w | (w + ones) | (w - ones*0x20) | (w ^ ones*special - ones)) & highs
 }
 
 // escapeBytes has, for each byte, the bits of what needsEscape stops at:
@@ -408,24 +416,30 @@ var escapeStops = [...]uint8{
 	escapeMessage: stopControl | stopNonASCII,
 }
 
+// escapeSpecials are the bytes that skipPlain stops at for each mode, besides
+// the controls and the bytes of 0x80 or more: the mode's backslash or
+// double quote, or DEL again.
+var escapeSpecials = [...]uint64{
+	escapeText:    '\\',
+	escapeQuoted:  '"',
+	escapeMessage: 0x7f,
+}
+
 // appendEscaped writes s to b escaped as the package comment says, the
 // backslash and double quote as mode says.
 func appendEscaped(b *strings.Builder, s string, mode escapeMode) {
 	done := 0 // s[:done] is written
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '\\' && mode == escapeText, c == '"' && mode == escapeQuoted:
-				b.WriteString(s[done:i])
+	for i := 0; ; {
+		if i = nextStop(s, i, mode); i == len(s) {
+			break
+		}
+		if c := s[i]; c < utf8.RuneSelf {
+			b.WriteString(s[done:i])
+			if c < 0x20 || c == 0x7f {
+				writeHexEscape(b, 'x', uint32(c), 2)
+			} else { // the mode's backslash or double quote
 				b.WriteByte('\\')
 				b.WriteByte(c)
-			case c < 0x20 || c == 0x7f:
-				b.WriteString(s[done:i])
-				writeHexEscape(b, 'x', uint32(c), 2)
-			default:
-				i++
-				continue
 			}
 			i++
 			done = i
@@ -435,7 +449,7 @@ func appendEscaped(b *strings.Builder, s string, mode escapeMode) {
 		switch {
 		case r == utf8.RuneError && n == 1:
 			b.WriteString(s[done:i])
-			writeHexEscape(b, 'x', uint32(c), 2)
+			writeHexEscape(b, 'x', uint32(s[i]), 2)
 		case Hidden(r) && r <= 0xFFFF:
 			b.WriteString(s[done:i])
 			writeHexEscape(b, 'u', uint32(r), 4)

@@ -1,6 +1,7 @@
 package errtext
 
 import (
+	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
 )
@@ -49,6 +50,39 @@ func TestMayStop(t *testing.T) {
 						t.Fatalf("mode %d: stopBits misses byte %#x at %d among %q", mode, b, pos, fill)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestMayStopRandom checks stopBits on words of random bytes, drawn mostly
+// from the ones a stop borrows or carries around (controls, DEL, the
+// specials, the bytes next to them), where several stops share a word: a
+// word with a byte needsEscape stops at has a stop bit.
+func TestMayStopRandom(t *testing.T) {
+	pool := []byte{0, 1, 0x1f, 0x20, 0x21, '"', '#', '[', '\\', ']', 'a', 0x7e, 0x7f, 0x80, 0x9f, 0xa0, 0xfe, 0xff}
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, mode := range []escapeMode{escapeText, escapeQuoted, escapeMessage} {
+		special := uint64(0x7f)
+		switch mode {
+		case escapeText:
+			special = '\\'
+		case escapeQuoted:
+			special = '"'
+		}
+		for range 200000 {
+			var w uint64
+			stops := false
+			for pos := range 8 {
+				b := pool[r.IntN(len(pool))]
+				if r.IntN(4) == 0 {
+					b = byte(r.IntN(256))
+				}
+				stops = stops || escapeBytes[b]&escapeStops[mode] != 0
+				w |= uint64(b) << (8 * pos)
+			}
+			if stops && stopBits(w, special) == 0 {
+				t.Fatalf("mode %d: stopBits(%#016x) = 0", mode, w)
 			}
 		}
 	}
