@@ -28,13 +28,7 @@ func TestHiddenBMP(t *testing.T) {
 // word of only those.
 func TestMayStop(t *testing.T) {
 	for _, mode := range []escapeMode{escapeText, escapeQuoted, escapeMessage} {
-		special := uint64(0x7f)
-		switch mode {
-		case escapeText:
-			special = '\\'
-		case escapeQuoted:
-			special = '"'
-		}
+		special := escapeSpecials[mode]
 		for _, fill := range []byte{'a', ' ', '~', '"', '\\'} {
 			if escapeBytes[fill]&escapeStops[mode] != 0 {
 				continue
@@ -63,13 +57,7 @@ func TestMayStopRandom(t *testing.T) {
 	pool := []byte{0, 1, 0x1f, 0x20, 0x21, '"', '#', '[', '\\', ']', 'a', 0x7e, 0x7f, 0x80, 0x9f, 0xa0, 0xfe, 0xff}
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, mode := range []escapeMode{escapeText, escapeQuoted, escapeMessage} {
-		special := uint64(0x7f)
-		switch mode {
-		case escapeText:
-			special = '\\'
-		case escapeQuoted:
-			special = '"'
-		}
+		special := escapeSpecials[mode]
 		for range 200000 {
 			var w uint64
 			stops := false
