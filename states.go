@@ -145,12 +145,16 @@ func cutScheme(s string) (scheme, rest string, ok bool) { return cutSchemeExcept
 // the classes of except: the fast path takes only a scheme already in
 // lowercase (classUpper), in the same pass.
 func cutSchemeExcept(s string, except infra.Class) (scheme, rest string, ok bool) {
-	// Most URLs start with "https:" or "http:": a comparison of six bytes
-	// or five each, rather than a lookup a byte.
+	// Most URLs start with "https:" or "http:", and the rest of those in
+	// the corpora (such as the paths of a tree) with "file:": a comparison
+	// of six bytes or five each, rather than a lookup a byte.
 	if strings.HasPrefix(s, "https:") {
 		return s[:5], s[6:], true
 	}
 	if strings.HasPrefix(s, "http:") {
+		return s[:4], s[5:], true
+	}
+	if strings.HasPrefix(s, "file:") {
 		return s[:4], s[5:], true
 	}
 	if s == "" || !infra.IsASCIIAlpha(int(s[0])) || infra.ByteClass[s[0]]&except != 0 {
