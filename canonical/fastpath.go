@@ -391,12 +391,18 @@ func appendReversedLabels(b []byte, h string) ([]byte, bool) {
 // appendLabel appends h[start:end], a label of the host h, to b, which has
 // room for 8 bytes more than the result. A label of at most 8 bytes is read
 // as one word and written as one, when h has 8 bytes that end with it or
-// start with it: a copy of a few bytes otherwise costs a call to memmove and
-// its branches on the length.
+// start with it, and a longer one as words too: a copy of a few bytes
+// otherwise costs a call to memmove and its branches on the length.
 func appendLabel(b []byte, h string, start, end int) []byte {
 	n, l := len(b), end-start
 	switch {
 	case l > 8:
+		// Eight bytes a step, then the last eight of the label.
+		for k := start; k+8 < end; k += 8 {
+			binary.LittleEndian.PutUint64(b[n+k-start:n+k-start+8], load64(h, k))
+		}
+		binary.LittleEndian.PutUint64(b[n+l-8:n+l], load64(h, end-8))
+		return b[:n+l]
 	case end >= 8:
 		binary.LittleEndian.PutUint64(b[n:n+8], load64(h, end-8)>>(64-8*l))
 		return b[:n+l]

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/webstd/url"
 	"github.com/webstd/url/internal/errtext"
@@ -457,31 +458,63 @@ func stripQuerySessionIDs(q string) string {
 	if !mayHaveSessionID(q) {
 		return q
 	}
-	q = cutLastSessionID(q, "jsessionid=", 32, isAlnum)
-	q = cutLastSessionID(q, "phpsessid=", 32, isAlnum)
-	q = cutLastSessionID(q, "sid=", 32, isAlnum)
-	q = cutLastSessionID(q, "aspsessionid", 0, nil)
-	return cutLastCFID(q)
+	// The patterns try only the ends of q's parameters, from the last:
+	// they are found once, and again only after a pattern removes a match.
+	var buf [16]int // (on the stack, for the parameters of most queries)
+	ends := paramEnds(buf[:0], q)
+	for _, p := range querySessionIDs {
+		if r := cutLastSessionID(q, ends, p.key, p.n, p.class); len(r) != len(q) {
+			q, ends = r, paramEnds(buf[:0], r)
+		}
+	}
+	return cutLastCFID(q, ends)
+}
+
+// querySessionIDs are the archives' first four patterns of a session
+// identifier in a query, in their order, as cutLastSessionID takes them.
+var querySessionIDs = [...]struct {
+	key   string
+	n     int
+	class func(byte) bool
+}{
+	{"jsessionid=", 32, isAlnum},
+	{"phpsessid=", 32, isAlnum},
+	{"sid=", 32, isAlnum},
+	{"aspsessionid", 0, nil},
+}
+
+// paramEnds appends to ends, and returns, the offset in q of each "&" and
+// then len(q): where each parameter of q ends, in order.
+func paramEnds(ends []int, q string) []int {
+	for i := 0; ; {
+		j := strings.IndexByte(q[i:], '&')
+		if j < 0 {
+			return append(ends, len(q))
+		}
+		ends = append(ends, i+j)
+		i += j + 1
+	}
 }
 
 // cutLastSessionID removes from q the last match of key (lowercase, compared
 // ignoring ASCII case) and n bytes for which class reports true (or, if class
 // is nil, ASP's "aspsessionid", 8 letters, "=" and 24 letters) that ends q
 // or an "&" follows, with that "&". A match ends where q ends or before an
-// "&", and has a fixed length: only those ends are tried, from the last.
-func cutLastSessionID(q, key string, n int, class func(byte) bool) string {
+// "&" (ends, q's paramEnds), and has a fixed length: only those ends are
+// tried, from the last.
+func cutLastSessionID(q string, ends []int, key string, n int, class func(byte) bool) string {
 	m := len(key) + n
 	if class == nil {
 		m = len(key) + 8 + 1 + 24
 	}
-	for end := len(q); end >= m; {
+	for k := len(ends) - 1; k >= 0 && ends[k] >= m; k-- {
+		end := ends[k]
 		if p := end - m; hasPrefixFold(q[p:], key) && matchesID(q[p+len(key):end], class) {
 			if end == len(q) {
 				return q[:p]
 			}
 			return q[:p] + q[end+1:]
 		}
-		end = strings.LastIndexByte(q[:end], '&')
 	}
 	return q
 }
@@ -499,20 +532,21 @@ func matchesID(id string, class func(byte) bool) bool {
 // cutLastCFID removes from q the last match of the archives' ColdFusion
 // pattern, "cfid=" and a value, "&cftoken=" and a value (the values not
 // empty, without "&", the names ignoring ASCII case), which ends q or an "&"
-// follows, with that "&". For each end from the last, the "cftoken=" starts
-// after the "&" before it, and "cfid=" after the "&" before that one: the
-// last "cfid=" there that leaves its value not empty.
-func cutLastCFID(q string) string {
+// follows, with that "&". For each end from the last (ends, q's
+// paramEnds), the "cftoken=" starts after the "&" before it, and "cfid="
+// after the "&" before that one: the last "cfid=" there that leaves its
+// value not empty.
+func cutLastCFID(q string, ends []int) string {
 	const token = "cftoken="
-	for end := len(q); end > 0; end = strings.LastIndexByte(q[:end], '&') {
-		t := strings.LastIndexByte(q[:end], '&') // the "&" before "cftoken="
-		if t < 0 {
-			break
-		}
+	for k := len(ends) - 1; k >= 1; k-- {
+		end, t := ends[k], ends[k-1] // t: the "&" before "cftoken="
 		if end-(t+1) <= len(token) || !hasPrefixFold(q[t+1:], token) {
 			continue
 		}
-		c := strings.LastIndexByte(q[:t], '&') // the "&" before the cfid parameter's start, or -1
+		c := -1 // the "&" before the cfid parameter's start, or -1
+		if k >= 2 {
+			c = ends[k-2]
+		}
 		if t-1 < c+1 {
 			continue
 		}
@@ -824,9 +858,11 @@ func (o *SURTOptions) surt(u *url.URL) string {
 	if u.Scheme() == "filedesc" {
 		return u.HrefExcludingFragment()
 	}
-	var stack [256]byte
-	if b, ok := o.appendIAFast(iaBuffer(stack[:0], u), u, true); ok {
-		return string(b)
+	// The SURT is written into a buffer of its own, which its string then
+	// is (nothing writes to it after): no copy, and no stack buffer to clear.
+	b := make([]byte, 0, len(u.Href())+8)
+	if b, ok := o.appendIAFast(b, u, true); ok {
+		return unsafe.String(unsafe.SliceData(b), len(b))
 	}
 	return o.surtSlow(*u)
 }
