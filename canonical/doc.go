@@ -51,8 +51,8 @@
 // FuzzCanonicalSURT, FuzzCanonicalStripOnly) check these on every input,
 // and a canonicalization takes time linear in the length of the URL. On
 // real URLs it costs less than a url.Parse of the URL for the dedup and Safe
-// Browsing profiles, and 1.5 to 2.3 times as much for ia and SURT (about
-// 1.7 over the corpora of BenchmarkCanonical, 2.2 to 2.3 on the long
+// Browsing profiles, and 1.5 to 2.2 times as much for ia and SURT (1.6
+// and 1.8 over the corpora of BenchmarkCanonical, 2.0 and 2.2 on the long
 // phishing URLs of userbait; see BENCHMARKS.md in the repository): most
 // URLs take a fast path that writes the result once, held to the general
 // path by the tests.
