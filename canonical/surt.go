@@ -4,7 +4,6 @@ import (
 	"errors"
 	"slices"
 	"strings"
-	"unsafe"
 
 	"github.com/webstd/url"
 	"github.com/webstd/url/internal/errtext"
@@ -858,11 +857,9 @@ func (o *SURTOptions) surt(u *url.URL) string {
 	if u.Scheme() == "filedesc" {
 		return u.HrefExcludingFragment()
 	}
-	// The SURT is written into a buffer of its own, which its string then
-	// is (nothing writes to it after): no copy, and no stack buffer to clear.
-	b := make([]byte, 0, len(u.Href())+8)
-	if b, ok := o.appendIAFast(b, u, true); ok {
-		return unsafe.String(unsafe.SliceData(b), len(b))
+	var stack [256]byte
+	if b, ok := o.appendIAFast(iaBuffer(stack[:0], u), u, true); ok {
+		return string(b)
 	}
 	return o.surtSlow(*u)
 }
