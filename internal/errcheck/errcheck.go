@@ -373,7 +373,11 @@ func Unescaped(text string) string {
 }
 
 // Leak returns the first of secrets that a text of texts holds (as a person
-// reads it: see normalize) and no text of allowed does, and that text.
+// reads it: see normalize) and no text of allowed does, and that text. A
+// double quote at either end of a secret may be one with which the error
+// quotes a text, not the password's: a secret that an allowed text holds
+// without it is allowed too (the password `000"` and an error that quotes
+// the host "000" as "xxxxx@000", when the rest of the input is that host).
 func Leak(texts, allowed, secrets []string) (secret, text string, found bool) {
 	var all strings.Builder
 	for _, a := range allowed {
@@ -385,7 +389,8 @@ func Leak(texts, allowed, secrets []string) (secret, text string, found bool) {
 		n := normalize(t)
 		for _, s := range secrets {
 			s = normalize(s)
-			if long(s) && readsIn(n, s) && !strings.Contains(allowedText, s) {
+			if long(s) && readsIn(n, s) && !strings.Contains(allowedText, s) &&
+				!strings.Contains(allowedText, strings.Trim(s, `"`)) {
 				return s, t, true
 			}
 		}

@@ -43,6 +43,24 @@ func TestLeak(t *testing.T) {
 			t.Errorf("Leak(%q, %q) = %v, want %v", tc.text, tc.secret, leak, tc.leak)
 		}
 	}
+	// The quote that ends `000"` is the error's, and "000" is the host,
+	// which the rest of the input spells: CI's urlpattern FuzzRedaction,
+	// Init hostname `A :000"@000`. Without the host in the rest, or with
+	// more of the password shown than the rest spells, it is a leak.
+	for _, tc := range []struct {
+		text, allowed, secret string
+		leak                  bool
+	}{
+		{`tokenize in hostname "xxxxx@000"`, "000", `000"`, false},
+		{`tokenize in hostname "xxxxx@000"`, "000", `"000`, false},
+		{`tokenize in hostname "xxxxx@000"`, "111", `000"`, true},
+		{`tokenize in hostname "000"@000"`, "000", `000"@`, true},
+	} {
+		_, _, leak := Leak([]string{tc.text}, []string{tc.allowed}, Secrets(tc.secret))
+		if leak != tc.leak {
+			t.Errorf("Leak(%q, allowed %q, %q) = %v, want %v", tc.text, tc.allowed, tc.secret, leak, tc.leak)
+		}
+	}
 }
 
 // TestPlaced checks where Placed and PlacedSpecial put the x's: the
