@@ -281,10 +281,10 @@ func percentDecode(s string) string {
 }
 
 // Texts returns every text that a program can get from err and print: its
-// message, its %v, %+v and %#v, and for err and each error it wraps
-// (through Unwrap() error and Unwrap() []error), its message, its %#v, and
-// every exported string field, down through pointers, structs and slices.
-// A nil err has none.
+// message, its %v and %+v, and for err and each error it wraps (through
+// Unwrap() error and Unwrap() []error), its message, the strings of its %#v
+// (GoStrings), and every exported string field, down through pointers,
+// structs and slices. A nil err has none.
 func Texts(err error) []string {
 	if err == nil {
 		return nil
@@ -297,7 +297,7 @@ func Texts(err error) []string {
 			return
 		}
 		seen++
-		out = append(out, e.Error(), fmt.Sprintf("%#v", e))
+		out = append(out, e.Error(), GoStrings(fmt.Sprintf("%#v", e)))
 		out = appendStrings(out, reflect.ValueOf(e), 0)
 		switch w := e.(type) {
 		case interface{ Unwrap() error }:
@@ -310,6 +310,34 @@ func Texts(err error) []string {
 	}
 	walk(err)
 	return out
+}
+
+// GoStrings returns the string literals of text, a value in Go syntax (a
+// %#v), each as it is written there (quoted and escaped), joined by spaces:
+// what the value's strings hold, exported fields or not, without the syntax
+// around them (the names of types and fields, numbers), which spells a
+// short password by chance: "Kind:0x1" spells "d:0".
+func GoStrings(text string) string {
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		if text[i] != '"' {
+			continue
+		}
+		j := i + 1 // the closing quote, after escapes
+		for j < len(text) && text[j] != '"' {
+			if text[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		j = min(j, len(text)-1)
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(text[i : j+1])
+		i = j
+	}
+	return b.String()
 }
 
 // appendStrings appends the strings v holds in exported fields.

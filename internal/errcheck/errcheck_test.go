@@ -79,3 +79,30 @@ func TestPlaced(t *testing.T) {
 		t.Errorf("a password without a cut: Placed() = %q, PlacedSpecial() = %q", c.Placed(), c.PlacedSpecial())
 	}
 }
+
+// TestGoStrings checks that GoStrings keeps the string literals of a %#v,
+// escapes and all, and nothing of the syntax around them.
+func TestGoStrings(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`&urlpattern.Error{Kind:0x1, Component:"password", Input:"xxxxx", Err:error(nil)}`, `"password" "xxxxx"`},
+		{`&url.ParseError{Input:"a\"b\\", Offset:3}`, `"a\"b\\"`},
+		{`&errors.errorString{s:"\u202e"}`, `"\u202e"`},
+		{`T{N:0x1}`, ``},
+		{`T{S:"open`, `"open`},
+	} {
+		if got := GoStrings(tc.in); got != tc.want {
+			t.Errorf("GoStrings(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	// The error CI's urlpattern FuzzRedaction found, pattern("@d:0@0"):
+	// its %#v spells the password "d:0" in "Kind:0x1", its strings do not.
+	text := GoStrings(`&urlpattern.Error{Kind:0x1, Component:"password", Input:"xxxxx", Err:error(nil)}`)
+	if _, _, leak := Leak([]string{text}, nil, Secrets("d:0")); leak {
+		t.Errorf("Leak(%q, d:0) = true", text)
+	}
+	// A password in an unexported field is still read there.
+	text = GoStrings(`&pkg.err{kind:0x1, input:"http://u:S3CR3T@h/"}`)
+	if _, _, leak := Leak([]string{text}, nil, Secrets("S3CR3T")); !leak {
+		t.Errorf("Leak(%q, S3CR3T) = false", text)
+	}
+}
