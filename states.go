@@ -501,9 +501,10 @@ func (p *parser) host() failure {
 		// authority, with no ":", "[" or "]" in it.
 		i, classes = h.end, h.classes
 	} else {
+		run := hostRun(p.special)
 		for {
 			var seen infra.Class
-			i, seen = hostRun(p.special).Scan(input, i)
+			i, seen = run.Scan(input, i)
 			classes |= seen
 			if i == len(input) {
 				break
