@@ -345,37 +345,89 @@ func anyZero(x uint64) uint64 { return (x - ones) &^ x }
 // in reverse order, joined by ",", as appendSURTHost writes them:
 // "www.example.com" is "com,example,www". It returns false when h has an
 // empty label, which collapseDots would remove, or a byte from "%" to ","
-// (which takes in those that a SURT label escapes: "%", "," and ")"). It
-// reads h eight bytes at a time from its end, the dots of each word from
-// the last.
+// (which takes in those that a SURT label escapes: "%", "," and ")").
 func appendReversedLabels(b []byte, h string) ([]byte, bool) {
+	if len(h) < 8 {
+		return appendReversedLabelsShort(b, h)
+	}
+	n := len(b)
 	b = slices.Grow(b, len(h)+8)
-	end := len(h) // the end of the label before the dots seen
-	i := len(h)   // h[i:] has been read
-	for ; i >= 8; i -= 8 {
-		x := load64(h, i-8)
-		if inRange(x, '%', ',') != 0 {
-			return b, false
+	ok := putReversedLabels(b[n:n+len(h)+8], h)
+	return b[:n+len(h)], ok
+}
+
+// putReversedLabels writes the labels of h, of eight bytes or more, in
+// reverse order and joined by ",", at the start of out, which has room for
+// eight bytes more; it returns false where appendReversedLabels does.
+//
+// The label h[s:e] goes where h[len(h)-e:len(h)-s] is, so the result is as
+// long as h. putReversedLabels reads h eight bytes at a time from its end,
+// the dots of each word from the last, and writes each label when it finds
+// its start: one of at most eight bytes as one word, whose bytes past the
+// label the comma and the next label (or the room after the result) take;
+// a longer one as words. It makes no call, and picks the word to write with
+// no branch on the label's place in h: with a call in the loop Go keeps
+// the loop's values on the stack, and a branch that depends on where a
+// label ends is one the processor mispredicts.
+func putReversedLabels(out []byte, h string) bool {
+	last := len(h) - 8
+	w, end := 0, len(h) // out[:w] is written; h[end:] is
+	for i := len(h); i > 0; i -= 8 {
+		// The word h[i-8:i], or, when i is less than 8, h[:8] with the
+		// bytes from i on (read already) cleared.
+		at := max(i-8, 0)
+		x := load64(h, at)
+		if i < 8 {
+			x &= 1<<(8*i&63) - 1
 		}
-		for dots := zeroBytes(x ^ '.'*ones); dots != 0; {
-			k := 63 - bits.LeadingZeros64(dots) // the high bit of the byte of the last dot
-			j := i - 8 + k/8
-			if j+1 == end {
-				return b, false
+		if inRange(x, '%', ',') != 0 {
+			return false
+		}
+		for dots := zeroBytes(x ^ '.'*ones); dots != 0; dots &^= 1 << (63 - bits.LeadingZeros64(dots)) {
+			start := at + (63-bits.LeadingZeros64(dots))/8 + 1 // after the dot
+			l := end - start
+			if l == 0 {
+				return false
 			}
-			b = appendLabel(b, h, j+1, end)
-			b = append(b, ',')
-			end = j
-			dots &^= 1 << k
+			if l <= 8 {
+				// The word that starts with the label, or, near the end
+				// of h, the last word of h shifted down to it.
+				from := min(start, last)
+				binary.LittleEndian.PutUint64(out[w:w+8], load64(h, from)>>(8*(start-from)&63))
+			} else {
+				// Eight bytes a step, then the last eight of the label.
+				for k := 0; k+8 < l; k += 8 {
+					binary.LittleEndian.PutUint64(out[w+k:][:8], load64(h, start+k))
+				}
+				binary.LittleEndian.PutUint64(out[w+l-8:][:8], load64(h, end-8))
+			}
+			out[w+l] = ','
+			w += l + 1
+			end = start - 1
 		}
 	}
-	for i--; i >= 0; i-- {
+	if end == 0 {
+		return false
+	}
+	// The first label, h[:end].
+	for k := 0; k+8 < end; k += 8 {
+		binary.LittleEndian.PutUint64(out[w+k:][:8], load64(h, k))
+	}
+	binary.LittleEndian.PutUint64(out[w+max(end-8, 0):][:8], load64(h, max(end-8, 0)))
+	return true
+}
+
+// appendReversedLabelsShort is appendReversedLabels for a host of fewer than
+// eight bytes, a byte at a time.
+func appendReversedLabelsShort(b []byte, h string) ([]byte, bool) {
+	end := len(h)
+	for i := len(h) - 1; i >= 0; i-- {
 		switch c := h[i]; {
 		case c == '.':
 			if i+1 == end {
 				return b, false
 			}
-			b = appendLabel(b, h, i+1, end)
+			b = append(b, h[i+1:end]...)
 			b = append(b, ',')
 			end = i
 		case '%' <= c && c <= ',':
@@ -385,32 +437,7 @@ func appendReversedLabels(b []byte, h string) ([]byte, bool) {
 	if end == 0 {
 		return b, false
 	}
-	return appendLabel(b, h, 0, end), true
-}
-
-// appendLabel appends h[start:end], a label of the host h, to b, which has
-// room for 8 bytes more than the result. A label of at most 8 bytes is read
-// as one word and written as one, when h has 8 bytes that end with it or
-// start with it, and a longer one as words too: a copy of a few bytes
-// otherwise costs a call to memmove and its branches on the length.
-func appendLabel(b []byte, h string, start, end int) []byte {
-	n, l := len(b), end-start
-	switch {
-	case l > 8:
-		// Eight bytes a step, then the last eight of the label.
-		for k := start; k+8 < end; k += 8 {
-			binary.LittleEndian.PutUint64(b[n+k-start:n+k-start+8], load64(h, k))
-		}
-		binary.LittleEndian.PutUint64(b[n+l-8:n+l], load64(h, end-8))
-		return b[:n+l]
-	case end >= 8:
-		binary.LittleEndian.PutUint64(b[n:n+8], load64(h, end-8)>>(64-8*l))
-		return b[:n+l]
-	case start+8 <= len(h):
-		binary.LittleEndian.PutUint64(b[n:n+8], load64(h, start))
-		return b[:n+l]
-	}
-	return append(b, h[start:end]...)
+	return append(b, h[:end]...), true
 }
 
 // hasEmptyLabel reports whether the domain h starts or ends with a dot or
