@@ -159,25 +159,33 @@ func TestCost(t *testing.T) {
 }
 
 // costNames returns the names of the profiles, in the order of Profiles,
-// and "surt".
+// "surt" and "surt-append".
 func costNames() []string {
 	var names []string
 	for _, p := range Profiles() {
 		names = append(names, p.Name())
 	}
-	return append(names, "surt")
+	return append(names, "surt", "surt-append")
 }
 
-// canonicalFuncs returns each profile, and SURT, by name.
+// canonicalFuncs returns each profile, SURT, and AppendSURT into a buffer
+// that each call reuses (as a program writing CDX lines does), by name.
 func canonicalFuncs() map[string]func(url.URL) string {
-	fs := map[string]func(url.URL) string{"surt": SURT}
+	var buf []byte
+	fs := map[string]func(url.URL) string{
+		"surt": SURT,
+		"surt-append": func(u url.URL) string {
+			buf = AppendSURT(buf[:0], u)
+			return ""
+		},
+	}
 	for _, p := range Profiles() {
 		fs[p.Name()] = func(u url.URL) string { s, _ := p.Canonical(u); return s }
 	}
 	return fs
 }
 
-// BenchmarkCanonical runs each profile, and SURT, on the parsed URLs of the
+// BenchmarkCanonical runs each profile, SURT and AppendSURT on the parsed URLs of the
 // corpus, one URL per operation. Its metric parse-ratio is the time of a
 // canonicalization over the time of a url.Parse of the same URLs, over the
 // whole corpus (ratioToParse): the cost of a canonical key for a URL already

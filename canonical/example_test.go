@@ -195,6 +195,27 @@ func ExampleSURT() {
 	// mailto:foo@example.com
 }
 
+// A CDX line: the key, then the capture's time and its URL, written into
+// one buffer that each line reuses.
+func ExampleAppendSURT() {
+	var line []byte
+	for _, c := range []struct{ time, url string }{
+		{"20261204143000", "http://www.Example.com/a?b=2&a=1"},
+		{"20261204143512", "https://example.com/a/?a=1&b=2#top"},
+	} {
+		u := url.MustParse(c.url)
+		line = canonical.AppendSURT(line[:0], u)
+		line = append(line, ' ')
+		line = append(line, c.time...)
+		line = append(line, ' ')
+		line = u.AppendTo(line)
+		fmt.Println(string(line))
+	}
+	// Output:
+	// com,example)/a?a=1&b=2 20261204143000 http://www.example.com/a?b=2&a=1
+	// com,example)/a?a=1&b=2 20261204143512 https://example.com/a/?a=1&b=2#top
+}
+
 func ExampleSURTOptions_SURT() {
 	u := url.MustParse("http://www.example.com/A/?b=2&a=1")
 	for _, o := range []canonical.SURTOptions{

@@ -69,9 +69,16 @@ func TestFastPaths(t *testing.T) {
 }
 
 // checkIAFast checks that appendIAFast, for a SURT and for a canonical URL,
-// gives the general path's result when it takes u.
+// gives the general path's result when it takes u, and that AppendSURT
+// appends what SURT returns, to a buffer with room and to one without.
 func checkIAFast(t *testing.T, o SURTOptions, u url.URL) {
 	t.Helper()
+	want := o.SURT(u)
+	for _, prefix := range [][]byte{[]byte("key "), append(make([]byte, 0, 300), "key "...)} {
+		if got := o.AppendSURT(prefix, u); string(got) != "key "+want || string(prefix) != "key " {
+			t.Errorf("%+v: AppendSURT(%q, %q) = %q; want %q", o, prefix, u.Href(), got, "key "+want)
+		}
+	}
 	if u.Scheme() == "filedesc" {
 		return
 	}
@@ -198,5 +205,43 @@ func TestSortIAQueryInPlace(t *testing.T) {
 		if got, want := string(sortIAQueryInPlace(b, 1)[1:]), alphaReorderQuery(q); got != want {
 			t.Fatalf("sortIAQueryInPlace(%q) = %q; want %q", q, got, want)
 		}
+	}
+}
+
+// TestReversedLabelsRandom holds appendReversedLabels to the labels split,
+// reversed and joined, on random hosts of up to 40 bytes, whose dots fall
+// at every place of a word: before, after and across the eight-byte steps,
+// at both ends, and in a row.
+func TestReversedLabelsRandom(t *testing.T) {
+	const alphabet, escaped = "ab.z09-.", ",%)*+&'("
+	r := rand.New(rand.NewPCG(1, 2))
+	h := make([]byte, 0, 40)
+	var valid int
+	for range 200_000 {
+		h = h[:0]
+		for range r.IntN(41) {
+			if r.IntN(200) == 0 {
+				h = append(h, escaped[r.IntN(len(escaped))])
+			} else {
+				h = append(h, alphabet[r.IntN(len(alphabet))])
+			}
+		}
+		host := string(h)
+		got, ok := appendReversedLabels([]byte("x"), host)
+		labels := strings.Split(host, ".")
+		wantOK := host != "" && !slices.Contains(labels, "") && strings.IndexFunc(host, func(r rune) bool { return '%' <= r && r <= ',' }) < 0
+		if ok != wantOK {
+			t.Fatalf("appendReversedLabels(%q) = %v; want %v", host, ok, wantOK)
+		}
+		if ok {
+			valid++
+			slices.Reverse(labels)
+			if want := "x" + strings.Join(labels, ","); string(got) != want {
+				t.Fatalf("appendReversedLabels(%q) = %q; want %q", host, got, want)
+			}
+		}
+	}
+	if valid < 20_000 {
+		t.Errorf("only %d of the random hosts are valid; want a tenth at least", valid)
 	}
 }

@@ -768,6 +768,10 @@ func (r iaURL) appendPath(b []byte) []byte {
 //	http://www.Example.com/a?b=2&a=1  →  com,example)/a?a=1&b=2
 func SURT(u url.URL) string { return (&SURTOptions{}).surt(&u) }
 
+// AppendSURT appends u's SURT with the Internet Archive's default options
+// to b and returns the extended buffer: SURTOptions{}.AppendSURT(b, u).
+func AppendSURT(b []byte, u url.URL) []byte { return (&SURTOptions{}).appendSURT(b, &u) }
+
 // SURT returns the SURT form of u (Sort-friendly URI Reordering Transform),
 // the key under which web archives index a capture of u: the host's labels
 // in reverse order, separated by commas and closed by ")", then the path and
@@ -848,6 +852,13 @@ func SURT(u url.URL) string { return (&SURTOptions{}).surt(&u) }
 // removes more.
 func (o SURTOptions) SURT(u url.URL) string { return o.surt(&u) }
 
+// AppendSURT appends the SURT form of u, as o.SURT returns it, to b and
+// returns the extended buffer, as strconv's Append functions and
+// netip.Addr.AppendTo do: a program that writes keys into a buffer of its
+// own (the lines of a CDX index, say) makes no string for each. It appends
+// nothing for the zero URL.
+func (o SURTOptions) AppendSURT(b []byte, u url.URL) []byte { return o.appendSURT(b, &u) }
+
 // surt is SURT, with the options and the URL passed by pointer, which saves
 // copying them.
 func (o *SURTOptions) surt(u *url.URL) string {
@@ -862,6 +873,21 @@ func (o *SURTOptions) surt(u *url.URL) string {
 		return string(b)
 	}
 	return o.surtSlow(*u)
+}
+
+// appendSURT is AppendSURT, with the options and the URL passed by pointer.
+func (o *SURTOptions) appendSURT(b []byte, u *url.URL) []byte {
+	if !u.IsValid() {
+		return b
+	}
+	if u.Scheme() == "filedesc" {
+		return append(b, u.HrefExcludingFragment()...)
+	}
+	n := len(b)
+	if r, ok := o.appendIAFast(slices.Grow(b, len(u.Href())+8), u, true); ok {
+		return r
+	}
+	return append(b[:n], o.surtSlow(*u)...)
 }
 
 // surtSlow is o.SURT for every URL but the zero URL and a filedesc: URL, by
