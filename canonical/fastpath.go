@@ -293,41 +293,37 @@ func appendScanned(b []byte, p string, lower bool) (_ []byte, marked, doubleSlas
 		}
 		return b, marked, doubleSlash
 	}
-	if lower {
-		marked, doubleSlash = scanPath(b[n:], p)
-	} else {
-		marked, doubleSlash = scanPath(nil, p)
-		copy(b[n:], p)
-	}
+	marked, doubleSlash = scanPath(b[n:], p, lower)
 	return b, marked, doubleSlash
 }
 
-// scanPath is appendScanned for a path p of 8 bytes or more: it goes eight
-// bytes at a time; the last eight bytes may overlap the eight before, which
-// scans some bytes twice and lowercases them twice, which changes nothing.
-// It copies p lowercased to out, unless out is nil. For the two reports it
+// scanPath is appendScanned for a path p of 8 bytes or more: it copies p to
+// out, lowercased if lower is set, eight bytes at a time; the last eight
+// bytes may overlap the eight before, which scans some bytes twice and
+// lowercases them twice, which changes nothing. For the two reports it
 // only needs to know whether some byte of p is a match: anyLess and anyZero
 // may also mark a byte after a match, where a borrow runs on.
-func scanPath(out []byte, p string) (marked, doubleSlash bool) {
+func scanPath(out []byte, p string, lower bool) (marked, doubleSlash bool) {
 	last := len(p) - 8
+	out = out[:len(p)]
 	var mark, double uint64
 	for i := 0; i < last; i += 8 {
-		x := load64(p, i)
+		// A "/" that the next byte also is: y is the word one byte on.
+		x, y := load64(p, i), load64(p, i+1)
 		mark |= anyLess(x, '('+1)
-		// A "/" that the next byte also is: the next word starts
-		// with the byte after this word's last.
-		y := x>>8 | uint64(p[i+8])<<56
 		double |= anyZero((x ^ '/'*ones) | (y ^ '/'*ones))
-		if out != nil {
-			binary.LittleEndian.PutUint64((*[8]byte)(out[i : i+8])[:], infra.Lower64(x))
+		if lower {
+			x = infra.Lower64(x)
 		}
+		binary.LittleEndian.PutUint64(out[i:i+8], x)
 	}
 	x := load64(p, last)
 	mark |= anyLess(x, '('+1)
 	double |= anyZero((x ^ '/'*ones) | (x>>8 ^ '/'*ones))
-	if out != nil {
-		binary.LittleEndian.PutUint64(out[last:], infra.Lower64(x))
+	if lower {
+		x = infra.Lower64(x)
 	}
+	binary.LittleEndian.PutUint64(out[last:], x)
 	return mark&hi1 != 0, double&hi1 != 0
 }
 
@@ -489,20 +485,19 @@ func mayHaveSessionID[S ~string | ~[]byte](q S) bool {
 // ASCII letters, which it looks at many bytes at a time.
 func mayHaveLowerSessionID(q []byte) bool {
 	// One pass from one "id" to the next, rather than a pass for each of
-	// "sid", "nid" and "fid": few queries have an "id".
+	// "sid", "nid" and "fid": few queries have an "id" (where many have
+	// an "i", which a pass from one "i" to the next stops at).
 	for i := 1; i+1 < len(q); {
-		j := bytes.IndexByte(q[i:len(q)-1], 'i')
+		j := bytes.Index(q[i:], []byte("id"))
 		if j < 0 {
 			return false
 		}
 		i += j
-		if q[i+1] == 'd' {
-			switch q[i-1] {
-			case 's', 'n', 'f':
-				return true
-			}
+		switch q[i-1] {
+		case 's', 'n', 'f':
+			return true
 		}
-		i++
+		i += 2
 	}
 	return false
 }
