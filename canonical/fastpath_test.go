@@ -190,10 +190,13 @@ func TestScans(t *testing.T) {
 // TestSortIAQueryInPlace holds the fast path's sort to alphaReorderQuery
 // on random queries of parameters from a small alphabet (so that names,
 // values and whole parameters repeat, and some have no "=" or an empty
-// name), up to past the 32 parameters it sorts in place.
+// name), up to past the 32 parameters it sorts in place; names of up to
+// eight bytes and longer ones that share their first eight (iaParam.cmp
+// compares those as words), with zero bytes and bytes from 0x80.
 func TestSortIAQueryInPlace(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	pieces := []string{"", "a", "b", "ab", "=", "a=", "=a", "a=1", "a=2", "b=1", "a==", "ba", "a=1=2"}
+	pieces := []string{"", "a", "b", "ab", "=", "a=", "=a", "a=1", "a=2", "b=1", "a==", "ba", "a=1=2",
+		"abcdefg", "abcdefgh", "abcdefghi", "abcdefgz", "\x00", "a\x00", "\xff", "\x80="}
 	for range 20000 {
 		n := 1 + r.IntN(40)
 		params := make([]string, n)
