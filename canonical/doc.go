@@ -54,7 +54,7 @@
 // Browsing profiles, and 1.4 to 2.1 times as much for ia and SURT (1.7
 // over the corpora of BenchmarkCanonical, 2.0 and 2.1 on the long phishing
 // URLs of userbait; see BENCHMARKS.md in the repository), of which a SURT's
-// string takes 0.7 to 0.9: AppendSURT, which makes none, costs 1.15 to 1.4
+// string takes 0.7 to 0.9: AppendSURT, which makes no string, costs 1.15 to 1.4
 // times a parse, and 1.6 on userbait. Most URLs take a fast path that
 // writes the result once, held to the general path by the tests.
 //

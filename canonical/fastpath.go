@@ -3,6 +3,7 @@ package canonical
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -177,24 +178,30 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 // sortIAQueryInPlace sorts the parameters of the query b[n:] as
 // alphaReorderQuery does, in b: the sorted query is written after it and
 // moved back, so that only a query longer than b's room, or with more
-// parameters than a small array holds, allocates.
+// parameters than a small array holds, allocates. The parameters' offsets
+// are from n, not from the start of b, which AppendSURT's caller gives and
+// which may be longer than an int32 counts.
 func sortIAQueryInPlace(b []byte, n int) []byte {
+	q := b[n:]
+	if len(q) > math.MaxInt32 {
+		return append(b[:n], alphaReorderQuery(string(q))...)
+	}
 	var stack [32]iaParam
 	params := stack[:0]
-	for start := n; ; {
-		end := start + bytes.IndexByte(b[start:], '&')
+	for start := 0; ; {
+		end := start + bytes.IndexByte(q[start:], '&')
 		if end < start {
-			end = len(b)
+			end = len(q)
 		}
 		if len(params) == cap(params) {
-			return append(b[:n], alphaReorderQuery(string(b[n:]))...)
+			return append(b[:n], alphaReorderQuery(string(q))...)
 		}
-		eq := start + bytes.IndexByte(b[start:end], '=')
+		eq := start + bytes.IndexByte(q[start:end], '=')
 		if eq < start {
 			eq = end
 		}
 		params = append(params, iaParam{int32(start), int32(eq), int32(end)})
-		if end == len(b) {
+		if end == len(q) {
 			break
 		}
 		start = end + 1
@@ -203,7 +210,7 @@ func sortIAQueryInPlace(b []byte, n int) []byte {
 	// are sorted already, which it finds in one pass.
 	sorted := true
 	for i := 1; i < len(params); i++ {
-		for j := i; j > 0 && params[j-1].cmp(b, params[j]) > 0; j-- {
+		for j := i; j > 0 && params[j-1].cmp(q, params[j]) > 0; j-- {
 			params[j-1], params[j] = params[j], params[j-1]
 			sorted = false
 		}
@@ -216,24 +223,24 @@ func sortIAQueryInPlace(b []byte, n int) []byte {
 		if i > 0 {
 			b = append(b, '&')
 		}
-		b = append(b, b[p.start:p.end]...)
+		b = append(b, b[n+int(p.start):n+int(p.end)]...)
 	}
 	copy(b[n:], b[end:])
 	return b[:end]
 }
 
-// An iaParam is a query parameter b[start:end] that sortIAQueryInPlace
-// sorts, with its name b[start:eq] (eq is end when it has no "=").
+// An iaParam is a query parameter q[start:end] that sortIAQueryInPlace
+// sorts, with its name q[start:eq] (eq is end when it has no "=").
 type iaParam struct{ start, eq, end int32 }
 
-// cmp is cmpIAParam of the parameters p and q of b, with their names
+// cmp is cmpIAParam of the parameters p and r of q, with their names
 // found once: by name, then without "=" before with it, then by value.
-func (p iaParam) cmp(b []byte, q iaParam) int {
-	if c := bytes.Compare(b[p.start:p.eq], b[q.start:q.eq]); c != 0 {
+func (p iaParam) cmp(q []byte, r iaParam) int {
+	if c := bytes.Compare(q[p.start:p.eq], q[r.start:r.eq]); c != 0 {
 		return c
 	}
-	pHas, qHas := p.eq < p.end, q.eq < q.end
-	if pHas != qHas {
+	pHas, rHas := p.eq < p.end, r.eq < r.end
+	if pHas != rHas {
 		if pHas {
 			return 1
 		}
@@ -242,7 +249,7 @@ func (p iaParam) cmp(b []byte, q iaParam) int {
 	if !pHas {
 		return 0
 	}
-	return bytes.Compare(b[p.eq+1:p.end], b[q.eq+1:q.end])
+	return bytes.Compare(q[p.eq+1:p.end], q[r.eq+1:r.end])
 }
 
 // The word-at-a-time scans below look at eight bytes of a string at once, as
@@ -359,12 +366,14 @@ func appendReversedLabels(b []byte, h string) ([]byte, bool) {
 // The label h[s:e] goes where h[len(h)-e:len(h)-s] is, so the result is as
 // long as h. putReversedLabels reads h eight bytes at a time from its end,
 // the dots of each word from the last, and writes each label when it finds
-// its start: one of at most eight bytes as one word, whose bytes past the
-// label the comma and the next label (or the room after the result) take;
-// a longer one as words. It makes no call, and picks the word to write with
-// no branch on the label's place in h: with a call in the loop Go keeps
-// the loop's values on the stack, and a branch that depends on where a
-// label ends is one the processor mispredicts.
+// its start: a label of at most eight bytes as one eight-byte store, whose
+// bytes past the label's end are overwritten next, by the comma and the
+// next label (or land in the room after the result); a longer one as
+// several. Every function it uses is inlined, so the loop makes no call,
+// and it picks the word to store with no branch on the label's place in h:
+// with a call in the loop Go keeps the loop's values on the stack, and a
+// branch that depends on where a label ends is one the processor
+// mispredicts.
 func putReversedLabels(out []byte, h string) bool {
 	last := len(h) - 8
 	w, end := 0, len(h) // out[:w] is written; h[end:] is
@@ -450,8 +459,8 @@ func hasEmptyLabel(h string) bool {
 		}
 		return false
 	}
-	// Eight bytes at a time, as scanPath looks for "//": a dot whose next
-	// byte (the next word's first, for the last) is a dot too.
+	// Eight bytes at a time: a dot whose next byte (the next word's
+	// first, shifted in, for the last) is a dot too.
 	last := len(h) - 8
 	for i := 0; i < last; i += 8 {
 		x := load64(h, i)

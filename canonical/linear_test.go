@@ -47,7 +47,7 @@ func TestLinear(t *testing.T) {
 	for _, p := range Profiles() {
 		names = append(names, p.Name())
 	}
-	names = append(names, "surt", "surt-scheme")
+	names = append(names, "surt", "surt-append", "surt-scheme")
 	for _, c := range cases {
 		small := url.MustParse(threadtime.Repeat(c.prefix, c.unit, c.suffix, 1<<15))
 		large := url.MustParse(threadtime.Repeat(c.prefix, c.unit, c.suffix, 1<<19))

@@ -855,8 +855,11 @@ func (o SURTOptions) SURT(u url.URL) string { return o.surt(&u) }
 // AppendSURT appends the SURT form of u, as o.SURT returns it, to b and
 // returns the extended buffer, as strconv's Append functions and
 // netip.Addr.AppendTo do: a program that writes keys into a buffer of its
-// own (the lines of a CDX index, say) makes no string for each. It appends
-// nothing for the zero URL.
+// own (the lines of a CDX index, say) makes no string for each. It
+// allocates nothing for most URLs (those of the fast path, into a buffer
+// with room), and as SURT does for the others: a path with an ASP.NET
+// session segment or a query with a session identifier, a host with dots
+// to collapse. It appends nothing for the zero URL.
 func (o SURTOptions) AppendSURT(b []byte, u url.URL) []byte { return o.appendSURT(b, &u) }
 
 // surt is SURT, with the options and the URL passed by pointer, which saves
@@ -883,6 +886,8 @@ func (o *SURTOptions) appendSURT(b []byte, u *url.URL) []byte {
 	if u.Scheme() == "filedesc" {
 		return append(b, u.HrefExcludingFragment()...)
 	}
+	// Room for the key at once (iaBuffer says how long it may be); the
+	// fast path writes into it, also when it then declines the URL.
 	n := len(b)
 	if r, ok := o.appendIAFast(slices.Grow(b, len(u.Href())+8), u, true); ok {
 		return r
