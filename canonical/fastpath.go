@@ -494,19 +494,20 @@ func mayHaveSessionID[S ~string | ~[]byte](q S) bool {
 // ASCII letters, which it looks at many bytes at a time.
 func mayHaveLowerSessionID(q []byte) bool {
 	// One pass from one "id" to the next, rather than a pass for each of
-	// "sid", "nid" and "fid": few queries have an "id" (where many have
-	// an "i", which a pass from one "i" to the next stops at).
+	// "sid", "nid" and "fid": few queries have an "id".
 	for i := 1; i+1 < len(q); {
-		j := bytes.Index(q[i:], []byte("id"))
+		j := bytes.IndexByte(q[i:len(q)-1], 'i')
 		if j < 0 {
 			return false
 		}
 		i += j
-		switch q[i-1] {
-		case 's', 'n', 'f':
-			return true
+		if q[i+1] == 'd' {
+			switch q[i-1] {
+			case 's', 'n', 'f':
+				return true
+			}
 		}
-		i += 2
+		i++
 	}
 	return false
 }
