@@ -21,17 +21,22 @@ import (
 // input they try.
 
 // iaBuffer returns stack, or a new buffer when u's SURT or IA canonical URL
-// may not fit in stack, so that writing them allocates only their string.
-// Both are at most 3 bytes longer than u's href (a SURT with its scheme
-// adds "(", "," and ")"), unless escaping once what the href has bare (the
-// spaces of an opaque path, a "%" that starts no escape) makes them longer;
-// append then grows the buffer.
+// may not fit in stack (iaRoom), so that writing them allocates only their
+// string.
 func iaBuffer(stack []byte, u *url.URL) []byte {
-	if n := len(u.Href()) + 8; n > cap(stack) {
+	if n := iaRoom(u); n > cap(stack) {
 		return make([]byte, 0, n)
 	}
 	return stack
 }
+
+// iaRoom returns the room that u's SURT or IA canonical URL takes, with
+// the eight bytes more that the fast path's word stores need. Both are at
+// most 3 bytes longer than u's href (a SURT with its scheme adds "(", ","
+// and ")"), unless escaping once what the href has bare (the spaces of an
+// opaque path, a "%" that starts no escape) makes them longer; append then
+// grows the buffer.
+func iaRoom(u *url.URL) int { return len(u.Href()) + 8 }
 
 // appendIAFast appends u's SURT (if surt is set) or IA canonical URL (if
 // not) with the options o to b, as o.SURT and o.Canonical write them, for a

@@ -886,10 +886,10 @@ func (o *SURTOptions) appendSURT(b []byte, u *url.URL) []byte {
 	if u.Scheme() == "filedesc" {
 		return append(b, u.HrefExcludingFragment()...)
 	}
-	// Room for the key at once (iaBuffer says how long it may be); the
-	// fast path writes into it, also when it then declines the URL.
+	// Room for the key at once; the fast path writes into it, also when
+	// it then declines the URL.
 	n := len(b)
-	if r, ok := o.appendIAFast(slices.Grow(b, len(u.Href())+8), u, true); ok {
+	if r, ok := o.appendIAFast(slices.Grow(b, iaRoom(u)), u, true); ok {
 		return r
 	}
 	return append(b[:n], o.surtSlow(*u)...)
