@@ -551,9 +551,9 @@ func TestRouteTestsComponents(t *testing.T) {
 }
 
 // TestTrieManyChildren checks a trie node past maxListedChildren fixed
-// children, which it finds in a map rather than by comparing: each of
-// the routes is found for its own pathname, before and after the map is
-// made, and no other.
+// children, which it finds in a childTable rather than by comparing: each
+// of the routes is found for its own pathname, before and after the table
+// is made, and no other.
 func TestTrieManyChildren(t *testing.T) {
 	var r Router[int]
 	for i := range 3 * maxListedChildren {
@@ -568,7 +568,32 @@ func TestTrieManyChildren(t *testing.T) {
 			t.Fatalf("with %d routes, /x/%d/7 matched", i+1, i+1)
 		}
 	}
-	if root := r.index.byValue["http"].byValue["h"].cased; root.fixed("").fixed("x").byText == nil {
-		t.Error("no node indexes its children by a map")
+	if root := r.index.byValue["http"].byValue["h"].cased; root.fixed("").fixed("x").byText.slots == nil {
+		t.Error("no node indexes its children by a table")
+	}
+
+	// Pieces that the table's hash cannot tell apart (the same length,
+	// first, middle and last bytes), and pieces that differ from them in
+	// one of those bytes only: each route is found for its own, and a
+	// piece of none is found for no route.
+	var c Router[string]
+	var texts []string
+	for i := range 40 {
+		texts = append(texts, fmt.Sprintf("a%cb%ca", 'A'+i%26, 'A'+i/26))
+	}
+	texts = append(texts, "aAbAb", "bAbAa", "aAcAa", "aAbA", "aAbAaa", "")
+	for _, text := range texts {
+		c.Add(urlpattern.MustParse("http://h/"+text+"/:id"), text)
+	}
+	for _, text := range texts {
+		m, ok := c.First(url.MustParse("http://h/" + text + "/7"))
+		if !ok || m.Value != text {
+			t.Errorf("/%s/7 matched %q %v", text, m.Value, ok)
+		}
+	}
+	for _, text := range []string{"aZbZa", "aAbAc", "aAdAa", "aA", "x"} {
+		if m, ok := c.First(url.MustParse("http://h/" + text + "/7")); ok {
+			t.Errorf("/%s/7 matched %q", text, m.Value)
+		}
 	}
 }
