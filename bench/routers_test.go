@@ -15,11 +15,13 @@ import (
 )
 
 // BenchmarkRouters serves one request for each route of GitHub's API in
-// turn (one op is one matched request) through four routers holding the
+// turn (one op is one matched request) through four routers (five muxes) holding the
 // same routes, each in its own syntax:
 //
 //   - servemux: our router.ServeMux, "GET /repos/:owner/:repo", "*" for
-//     the rest of a path (path value "0");
+//     the rest of a path (path value "0"), handlers added with HandleFunc
+//     that read r.PathValue; servemux-route: the same routes added with
+//     HandleRouteFunc, whose handlers read the Route's PathValue;
 //   - net-http: net/http's ServeMux, "GET /repos/{owner}/{repo}",
 //     "{rest...}";
 //   - chi: github.com/go-chi/chi/v5, r.Get("/repos/{owner}/{repo}"), "*";
@@ -122,6 +124,7 @@ func observe(v string) {
 // routerSet holds the four routers under measurement, with the same routes.
 type routerSet struct {
 	ours  *router.ServeMux
+	route *router.ServeMux // ours, with RouteHandlers
 	std   *http.ServeMux
 	chi   *chi.Mux
 	httpr *httprouter.Router
@@ -130,6 +133,7 @@ type routerSet struct {
 func newRouterSet() *routerSet {
 	return &routerSet{
 		ours:  router.NewServeMux(),
+		route: router.NewServeMux(),
 		std:   http.NewServeMux(),
 		chi:   chi.NewRouter(),
 		httpr: httprouter.New(),
@@ -189,6 +193,12 @@ func (s *routerSet) add(route int, rt benchRoute) (refusedBy string, why any) {
 				observe(r.PathValue(name))
 			}
 		})
+		s.route.HandleRouteFunc("GET "+pattern, func(w http.ResponseWriter, r *http.Request, rt *router.Route) {
+			served(route)
+			for _, name := range names {
+				observe(rt.PathValue(name))
+			}
+		})
 	})
 	return refusedBy, why
 }
@@ -227,6 +237,7 @@ func BenchmarkRouters(b *testing.B) {
 		h    http.Handler
 	}{
 		{"servemux", s.ours},
+		{"servemux-route", s.route},
 		{"net-http", s.std},
 		{"chi", s.chi},
 		{"httprouter", s.httpr},

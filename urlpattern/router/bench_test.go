@@ -170,14 +170,18 @@ func BenchmarkRouter(b *testing.B) {
 // server gives each handler a request of its own (a request served twice
 // would keep the path values of the first time). The handler does
 // nothing; in "groups", it reads the path value of each group of its
-// route, as a handler does.
+// route, as a handler does. In "route", the ServeMux's routes were added
+// with HandleRoute, and the handler reads the path values of its Route.
 func BenchmarkServeMux(b *testing.B) {
-	mux, std, reqs := githubMuxes(b)
+	mux, routeMux, std, reqs := githubMuxes(b)
 	for _, c := range []struct {
 		name string
 		h    http.Handler
 		read bool
-	}{{"router", mux, false}, {"net-http", std, false}, {"groups/router", mux, true}, {"groups/net-http", std, true}} {
+	}{
+		{"router", mux, false}, {"route", routeMux, false}, {"net-http", std, false},
+		{"groups/router", mux, true}, {"groups/route", routeMux, true}, {"groups/net-http", std, true},
+	} {
 		b.Run(c.name, func(b *testing.B) {
 			readValues = c.read
 			sinkValues = 0
@@ -202,7 +206,7 @@ func BenchmarkServeMux(b *testing.B) {
 // reverted (BENCHMARKS.md: the state it reads is shared by the shallow
 // copies middleware makes).
 func BenchmarkServeMuxFloor(b *testing.B) {
-	_, _, reqs := githubMuxes(b)
+	_, _, _, reqs := githubMuxes(b)
 	nothing := http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})
 	floor := func(values bool) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -227,24 +231,34 @@ var (
 	sinkValues int
 )
 
-// githubMuxes returns a ServeMux and a net/http ServeMux of githubRoutes
-// (for GET), each route's handler reading the path value of each of its
-// groups, and a request for each route; it checks that both give the
-// same path values for each request (under the names of each syntax: "0"
-// is "rest").
-func githubMuxes(tb testing.TB) (mux *ServeMux, std *http.ServeMux, reqs []*http.Request) {
-	mux, std = NewServeMux(), http.NewServeMux()
+// githubMuxes returns a ServeMux of githubRoutes (for GET) added with
+// Handle, one added with HandleRoute and a net/http ServeMux, each route's
+// handler reading the path value of each of its groups, and a request for
+// each route; it checks that the three give the same path values for each
+// request (under the names of each syntax: "0" is "rest").
+func githubMuxes(tb testing.TB) (mux, routeMux *ServeMux, std *http.ServeMux, reqs []*http.Request) {
+	mux, routeMux, std = NewServeMux(), NewServeMux(), http.NewServeMux()
 	var got []string
+	read := func(v string) {
+		sinkValues += len(v)
+		if got != nil {
+			got = append(got, v)
+		}
+	}
 	reader := func(names []string) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if !readValues {
-				return
+			if readValues {
+				for _, name := range names {
+					read(r.PathValue(name))
+				}
 			}
-			for _, name := range names {
-				v := r.PathValue(name)
-				sinkValues += len(v)
-				if got != nil {
-					got = append(got, v)
+		})
+	}
+	routeReader := func(names []string) RouteHandler {
+		return RouteHandlerFunc(func(w http.ResponseWriter, r *http.Request, rt *Route) {
+			if readValues {
+				for _, name := range names {
+					read(rt.PathValue(name))
 				}
 			}
 		})
@@ -286,14 +300,15 @@ func githubMuxes(tb testing.TB) (mux *ServeMux, std *http.ServeMux, reqs []*http
 			defer func() { _ = recover() }()
 			std.Handle("GET "+strings.Join(segs, "/"), reader(stdNames))
 			mux.Handle("GET "+path, reader(names))
+			routeMux.HandleRoute("GET "+path, routeReader(names))
 			reqs = append(reqs, httptest.NewRequest("GET", strs[i], nil))
 		}()
 	}
 	readValues = true
 	defer func() { readValues = false }()
 	for _, req := range reqs {
-		var values [2][]string
-		for i, h := range []http.Handler{mux, std} {
+		var values [3][]string
+		for i, h := range []http.Handler{mux, routeMux, std} {
 			got = []string{}
 			w := httptest.NewRecorder()
 			r := *req
@@ -303,10 +318,10 @@ func githubMuxes(tb testing.TB) (mux *ServeMux, std *http.ServeMux, reqs []*http
 			}
 			values[i] = got
 		}
-		if !slices.Equal(values[0], values[1]) {
-			tb.Fatalf("%s: path values %q, net/http's %q", req.URL, values[0], values[1])
+		if !slices.Equal(values[0], values[2]) || !slices.Equal(values[1], values[2]) {
+			tb.Fatalf("%s: path values %q, of a Route %q, net/http's %q", req.URL, values[0], values[1], values[2])
 		}
 	}
 	got = nil
-	return mux, std, reqs
+	return mux, routeMux, std, reqs
 }

@@ -86,6 +86,34 @@ func ExampleServeMux() {
 	// 405 GET, HEAD
 }
 
+// A RouteHandler gets the Route its ServeMux chose with the request: the
+// path values, the Result and the URL, without the copy of the request
+// and the map of path values that a handler of Handle costs.
+func ExampleServeMux_HandleRoute() {
+	mux := router.NewServeMux()
+	mux.HandleRouteFunc("GET /repos/:owner/:repo/issues/:number", func(w http.ResponseWriter, r *http.Request, rt *router.Route) {
+		fmt.Fprintf(w, "issue %s of %s/%s", rt.PathValue("number"), rt.PathValue("owner"), rt.PathValue("repo"))
+	})
+	mux.HandleRouteFunc("https://:shop.example.com/files/:name", func(w http.ResponseWriter, r *http.Request, rt *router.Route) {
+		fmt.Fprintf(w, "%s: %q (%s), %s", rt.Pattern(), rt.PathValue("name"), rt.EscapedPathValue("name"),
+			rt.Result().Hostname.Groups["shop"].Value)
+	})
+
+	for _, target := range []string{
+		"http://example.com/repos/webstd/url/issues/23",
+		"https://toys.example.com/files/read%20me.txt",
+		"http://example.com/repos/webstd/url/issues/./23", // redirected, as with Handle
+	} {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
+		fmt.Println(rec.Code, strings.TrimSpace(rec.Body.String()))
+	}
+	// Output:
+	// 200 issue 23 of webstd/url
+	// 200 https://:shop.example.com/files/:name: "read me.txt" (read%20me.txt), toys
+	// 301 <a href="/repos/webstd/url/issues/23">Moved Permanently</a>.
+}
+
 // An authorization middleware in front of a ServeMux guards /admin by
 // r.URL.Path, and the admin host by r.Host. The ServeMux routes a request
 // only when the path and host it matches are the ones the middleware read,

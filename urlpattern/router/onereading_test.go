@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -36,6 +37,9 @@ var oneReadingRoutes = []string{
 // http.StripPrefix, with handlers that note the request they get.
 type oneReadingMux struct {
 	mux      *ServeMux
+	routes   http.Handler                   // the routes added with HandleRoute, behind the same middleware
+	route    *Route                         // the Route a RouteHandler got, or nil
+	routeReq *http.Request                  // the request it got
 	patterns map[string]*urlpattern.Pattern // by the pattern given to Handle
 	methods  map[string]string              // the method of each pattern
 	front    *http.Request                  // a copy of the request the middleware saw, in front
@@ -46,8 +50,10 @@ type oneReadingMux struct {
 
 func newOneReadingMux(prefix string) *oneReadingMux {
 	m := &oneReadingMux{mux: NewServeMux(), patterns: map[string]*urlpattern.Pattern{}, methods: map[string]string{}}
+	routes := NewServeMux()
 	for _, rt := range oneReadingRoutes {
 		m.mux.HandleFunc(rt, func(w http.ResponseWriter, r *http.Request) { m.got = r })
+		routes.HandleRouteFunc(rt, func(w http.ResponseWriter, r *http.Request, route *Route) { m.routeReq, m.route = r, route })
 		method, rest := splitMethod(rt)
 		if strings.HasPrefix(rest, "/") {
 			rest = "*://*:*" + rest
@@ -58,8 +64,10 @@ func newOneReadingMux(prefix string) *oneReadingMux {
 		m.atMux = r
 		m.mux.ServeHTTP(w, r)
 	})
+	m.routes = routes
 	if prefix != "" {
 		h = http.StripPrefix(prefix, h)
+		m.routes = http.StripPrefix(prefix, routes)
 	}
 	m.h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		f := *r
@@ -159,6 +167,7 @@ func checkOneReading(t *testing.T, method, target, host, prefix string, depth in
 	rec := httptest.NewRecorder()
 	m.h.ServeHTTP(rec, req)
 	where := fmt.Sprintf("%s %q Host %q behind StripPrefix(%q)", method, target, host, prefix)
+	checkRouteHandler(t, where, m, rawRequest(method, target, host), rec)
 	if rec.Code/100 == 3 {
 		if m.got != nil || m.atMux == nil {
 			t.Fatalf("%s: redirected (%d) after the handler ran, or not by the ServeMux", where, rec.Code)
@@ -246,6 +255,50 @@ func checkOneReading(t *testing.T, method, target, host, prefix string, depth in
 		if hr.PathValue(name) != url.PercentDecodeString(g.Value) || EscapedPathValue(hr, name) != g.Value ||
 			prefix == "" && req.PathValue(name) != hr.PathValue(name) {
 			t.Fatalf("%s: path value %q is %q (escaped %q), the group %q", where, name, hr.PathValue(name), EscapedPathValue(hr, name), g.Value)
+		}
+	}
+}
+
+// checkRouteHandler serves req, a request as checkOneReading served it
+// to m's routes added with Handle (answered with rec), to m's same routes
+// added with HandleRoute, and checks that the request has the same answer
+// (status, Location, Allow, body) and, routed, that the RouteHandler got
+// the request the ServeMux got, not a copy, and a Route of the same
+// pattern, URL, Result and path values as the Handle's handler read, and
+// that the request holds no path values nor Result.
+func checkRouteHandler(t *testing.T, where string, m *oneReadingMux, req *http.Request, rec *httptest.ResponseRecorder) {
+	t.Helper()
+	got := httptest.NewRecorder()
+	m.routes.ServeHTTP(got, req)
+	for _, h := range []string{"Location", "Allow"} {
+		if got.Header().Get(h) != rec.Header().Get(h) {
+			t.Fatalf("%s: with HandleRoute, %s %q; with Handle, %q", where, h, got.Header().Get(h), rec.Header().Get(h))
+		}
+	}
+	if got.Code != rec.Code || got.Body.String() != rec.Body.String() || (m.route == nil) != (m.got == nil) {
+		t.Fatalf("%s: with HandleRoute, %d %q (routed: %v); with Handle, %d %q (routed: %v)",
+			where, got.Code, got.Body, m.route != nil, rec.Code, rec.Body, m.got != nil)
+	}
+	if m.route == nil {
+		return
+	}
+	rt, hr := m.route, m.got
+	res := Result(hr)
+	if rt.Pattern() != hr.Pattern || m.routeReq.Pattern != hr.Pattern || len(res.Inputs) != 1 || rt.URL().Href() != res.Inputs[0] ||
+		!reflect.DeepEqual(rt.Result(), res) || rt.Result() != rt.Result() {
+		t.Fatalf("%s: the Route has %q, %q, %+v; Handle's handler %q, %+v", where, rt.Pattern(), rt.URL().Href(), rt.Result(), hr.Pattern, res)
+	}
+	if Result(m.routeReq) != nil || m.routeReq.Context() != req.Context() {
+		t.Fatalf("%s: a RouteHandler's request has a Result or another context", where)
+	}
+	names := []string{"0", "1", "nothing"}
+	for name := range res.Pathname.Groups {
+		names = append(names, name)
+	}
+	for _, name := range names {
+		if rt.PathValue(name) != hr.PathValue(name) || rt.EscapedPathValue(name) != EscapedPathValue(hr, name) || m.routeReq.PathValue(name) != "" {
+			t.Fatalf("%s: the Route's value %q is %q (escaped %q), Handle's %q (escaped %q); the request's %q",
+				where, name, rt.PathValue(name), rt.EscapedPathValue(name), hr.PathValue(name), EscapedPathValue(hr, name), m.routeReq.PathValue(name))
 		}
 	}
 }

@@ -353,6 +353,111 @@ func TestServeMuxPanics(t *testing.T) {
 			NewServeMux().Handle(c.pattern, c.h)
 		}()
 	}
+	// HandleRoute and HandleRouteFunc refuse the same, saying which was
+	// called (HandleRoute for a pattern of HandleRouteFunc, as Handle for
+	// one of HandleFunc), with a password in the pattern redacted.
+	for _, c := range []struct {
+		name, pattern string
+		add           func(m *ServeMux, pattern string)
+		want          string
+	}{
+		{"HandleRoute", "/books/:id(", func(m *ServeMux, p string) {
+			m.HandleRoute(p, RouteHandlerFunc(func(http.ResponseWriter, *http.Request, *Route) {}))
+		}, "urlpattern: tokenize"},
+		{"HandleRoute", "/a", func(m *ServeMux, p string) { m.HandleRoute(p, nil) }, "nil handler"},
+		{"HandleRouteFunc", "/a", func(m *ServeMux, p string) { m.HandleRouteFunc(p, nil) }, "nil handler"},
+		{"HandleRoute", "https://u:secret@h/(", func(m *ServeMux, p string) {
+			m.HandleRouteFunc(p, func(http.ResponseWriter, *http.Request, *Route) {})
+		}, "urlpattern"},
+	} {
+		func() {
+			defer func() {
+				r := fmt.Sprint(recover())
+				if !strings.HasPrefix(r, "router: "+c.name+"(") || !strings.Contains(r, c.want) || strings.Contains(r, "secret") {
+					t.Errorf("%s(%q): panic %q, want one that names %s, says %q and no password", c.name, c.pattern, r, c.name, c.want)
+				}
+			}()
+			c.add(NewServeMux(), c.pattern)
+		}()
+	}
+}
+
+// TestServeMuxHandleRoute checks what a RouteHandler gets: the request
+// itself, and a Route with the pattern, URL, path values (more than a
+// Route holds in place, too) and Result of its route, in a ServeMux of
+// RouteHandlers alone and in one with a Handle route too (whose Route is
+// part of another allocation); a Route kept after its handler returned
+// keeps its values while other requests are served, and its Result may be
+// asked for from several goroutines at once (-race).
+func TestServeMuxHandleRoute(t *testing.T) {
+	const many = "/m/:a/:b/:c/:d/:e/:f"
+	for _, mixed := range []bool{false, true} {
+		mux := NewServeMux()
+		var kept []*Route
+		var reqs []*http.Request
+		keep := func(w http.ResponseWriter, r *http.Request, rt *Route) {
+			kept, reqs = append(kept, rt), append(reqs, r)
+			fmt.Fprintf(w, "%s id=%s", rt.Pattern(), rt.PathValue("id"))
+		}
+		if mixed {
+			mux.Handle("/plain/:id", echo("plain", "id"))
+		}
+		mux.HandleRouteFunc("GET /books/:id", keep)
+		mux.HandleRoute(many, RouteHandlerFunc(keep))
+		mux.HandleRouteFunc("https://:sub.example.com/*", keep)
+
+		r := httptest.NewRequest("GET", "http://example.com/books/a%20b", nil)
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, r)
+		if rec.Body.String() != "GET /books/:id id=a b" || len(reqs) != 1 || reqs[0] != r || r.Pattern != "GET /books/:id" {
+			t.Fatalf("mixed %v: %q, request %p (want %p), r.Pattern %q", mixed, rec.Body, reqs, r, r.Pattern)
+		}
+		first := kept[0]
+		if first.EscapedPathValue("id") != "a%20b" || first.URL().Href() != "http://example.com/books/a%20b" ||
+			first.PathValue("no") != "" || r.PathValue("id") != "" || Result(r) != nil || EscapedPathValue(r, "id") != "" {
+			t.Errorf("mixed %v: Route %q %q %q; request's %q", mixed, first.EscapedPathValue("id"), first.URL().Href(), first.PathValue("no"), r.PathValue("id"))
+		}
+
+		target := "http://example.com/m/1/2/3/4/5/6"
+		serve(mux, "GET", target)
+		if len(kept) != 2 {
+			t.Fatalf("mixed %v: %s not routed", mixed, target)
+		}
+		rt := kept[1]
+		want := urlpattern.MustParse("*://*:*" + many).ExecURL(url.MustParse(target))
+		var wg sync.WaitGroup
+		results := make([]*urlpattern.Result, 4)
+		for i := range results {
+			wg.Go(func() { results[i] = rt.Result() })
+		}
+		for i, name := range []string{"a", "b", "c", "d", "e", "f"} {
+			if v := rt.PathValue(name); v != fmt.Sprint(i+1) {
+				t.Errorf("mixed %v: %s: %s = %q", mixed, target, name, v)
+			}
+		}
+		wg.Wait()
+		for _, res := range results {
+			if res != results[0] || !reflect.DeepEqual(res, want) {
+				t.Errorf("mixed %v: Result %+v, want %+v, once", mixed, res, want)
+			}
+		}
+
+		serve(mux, "GET", "https://shop.example.com/x/y", func(r *http.Request) { r.TLS = &tls.ConnectionState{} })
+		if len(kept) != 3 || kept[2].Result().Hostname.Groups["sub"].Value != "shop" || kept[2].PathValue("0") != "x/y" {
+			t.Errorf("mixed %v: the host's group or the pathname's wildcard: %d routes", mixed, len(kept))
+		}
+		for range 50 {
+			serve(mux, "GET", "http://example.com/books/other")
+		}
+		if first.PathValue("id") != "a b" || first.URL().Href() != "http://example.com/books/a%20b" {
+			t.Errorf("mixed %v: a Route kept changed to %q %q", mixed, first.PathValue("id"), first.URL().Href())
+		}
+		if mixed {
+			if body := serve(mux, "GET", "http://example.com/plain/7").Body.String(); body != "plain [/plain/:id] id=7" {
+				t.Errorf("mixed: Handle's route: %q", body)
+			}
+		}
+	}
 }
 
 // TestRequestURL checks the URL a request is read as, and the requests
@@ -471,12 +576,11 @@ func TestServeMuxResult(t *testing.T) {
 		t.Error("Result of a request no ServeMux routed is not nil")
 	}
 
-	// A URL longer than a context holds in place (maxInlineHref) gives
-	// its own Result too; a middleware in front reads the path values on
-	// its request after the handler returned (as net/http's ServeMux sets
-	// them), and its request keeps its own context, whose values and
-	// cancellation the handler's has.
-	long := strings.Repeat("7", 2*maxInlineHref)
+	// A long URL gives its own Result too; a middleware in front reads
+	// the path values on its request after the handler returned (as
+	// net/http's ServeMux sets them), and its request keeps its own
+	// context, whose values and cancellation the handler's has.
+	long := strings.Repeat("7", 300)
 	for _, item := range []string{"7", long} {
 		target := "https://toys.example.com/cart/" + item + "/a/b?x=1"
 		got = nil
@@ -592,5 +696,19 @@ func TestServeMuxAllocs(t *testing.T) {
 	req = httptest.NewRequest("GET", "http://api.github.com/repos/o/r/issues/7/comments?page=2&per_page=100", nil)
 	if q := testing.AllocsPerRun(100, serveCopy(w, req)); w.Code != 200 || q != n {
 		t.Errorf("with a query: %d, %.0f allocations a request, want 200 and %.0f", w.Code, q, n)
+	}
+
+	// A ServeMux of RouteHandlers makes one allocation, the Route, which
+	// holds the URL's string and the path values, for a URL of up to 128
+	// bytes and four groups.
+	mux = NewServeMux()
+	for _, path := range githubRoutes {
+		mux.HandleRouteFunc("GET "+path, func(http.ResponseWriter, *http.Request, *Route) {})
+	}
+	for _, target := range []string{"http://api.github.com/repos/o/r/issues/7/comments", "http://api.github.com/repos/o/r/issues/7/comments?page=2&per_page=100"} {
+		req = httptest.NewRequest("GET", target, nil)
+		if n := testing.AllocsPerRun(100, serveCopy(w, req)); w.Code != 200 || n != 1 {
+			t.Errorf("RouteHandler: %s: %d, %.0f allocations a request, want 200 and 1", target, w.Code, n)
+		}
 	}
 }
