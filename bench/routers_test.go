@@ -193,7 +193,7 @@ func (s *routerSet) add(route int, rt benchRoute) (refusedBy string, why any) {
 				observe(r.PathValue(name))
 			}
 		})
-		s.route.HandleRouteFunc("GET "+pattern, func(w http.ResponseWriter, r *http.Request, rt *router.Route) {
+		s.route.HandleRouteFunc("GET "+pattern, func(w http.ResponseWriter, r *http.Request, rt router.Route) {
 			served(route)
 			for _, name := range names {
 				observe(rt.PathValue(name))

@@ -255,7 +255,7 @@ func githubMuxes(tb testing.TB) (mux, routeMux *ServeMux, std *http.ServeMux, re
 		})
 	}
 	routeReader := func(names []string) RouteHandler {
-		return RouteHandlerFunc(func(w http.ResponseWriter, r *http.Request, rt *Route) {
+		return RouteHandlerFunc(func(w http.ResponseWriter, r *http.Request, rt Route) {
 			if readValues {
 				for _, name := range names {
 					read(rt.PathValue(name))

@@ -91,10 +91,10 @@ func ExampleServeMux() {
 // and the map of path values that a handler of Handle costs.
 func ExampleServeMux_HandleRoute() {
 	mux := router.NewServeMux()
-	mux.HandleRouteFunc("GET /repos/:owner/:repo/issues/:number", func(w http.ResponseWriter, r *http.Request, rt *router.Route) {
+	mux.HandleRouteFunc("GET /repos/:owner/:repo/issues/:number", func(w http.ResponseWriter, r *http.Request, rt router.Route) {
 		fmt.Fprintf(w, "issue %s of %s/%s", rt.PathValue("number"), rt.PathValue("owner"), rt.PathValue("repo"))
 	})
-	mux.HandleRouteFunc("https://:shop.example.com/files/:name", func(w http.ResponseWriter, r *http.Request, rt *router.Route) {
+	mux.HandleRouteFunc("https://:shop.example.com/files/:name", func(w http.ResponseWriter, r *http.Request, rt router.Route) {
 		fmt.Fprintf(w, "%s: %q (%s), %s", rt.Pattern(), rt.PathValue("name"), rt.EscapedPathValue("name"),
 			rt.Result().Hostname.Groups["shop"].Value)
 	})

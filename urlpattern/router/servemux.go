@@ -31,7 +31,7 @@ import (
 // r.PathValue("id") for "/books/:id", as with net/http's ServeMux, and
 // what the whole pattern matched (the groups of the hostname, say) with
 // [Result]. A handler added with [ServeMux.HandleRoute] gets the request
-// itself and all of that in a [Route], at about half the cost.
+// itself and all of that in a [Route] value, at less than half the cost.
 //
 // A ServeMux routes a request only when its Host and request-target are
 // already in the form the URL Standard serializes them to
@@ -139,9 +139,9 @@ import (
 type ServeMux struct {
 	mu     sync.RWMutex
 	router Router[*muxRoute]
-	// handlers says whether a route was added with Handle: a request is
-	// then read into a resultContext, which a RouteHandler's Route is
-	// part of, and otherwise into a Route alone.
+	// handlers says whether a route was added with Handle: a request's
+	// URL string is then built in a resultContext, which the handler of
+	// such a route gets, and otherwise allocated alone (readRequest).
 	handlers atomic.Bool
 }
 
@@ -194,11 +194,12 @@ func (m *ServeMux) HandleFunc(pattern string, handler func(http.ResponseWriter, 
 // This is the form of a handler that costs least: the ServeMux sets no
 // path values (Request.SetPathValue keeps the names net/http's own mux
 // did not match in a map it allocates for each request) and makes no copy
-// of the request for a context (Request.WithContext). In a handler added
-// with HandleRoute, r.PathValue, [Result] and [EscapedPathValue] find
-// nothing: the Route has them. The ServeMux reads, redirects and refuses
-// requests the same way for both kinds of route, and sets r.Pattern for
-// both.
+// of the request for a context (Request.WithContext); the Route is a
+// value, passed on the stack, and a request routed costs one allocation,
+// the URL's string. In a handler added with HandleRoute, r.PathValue,
+// [Result] and [EscapedPathValue] find nothing: the Route has them. The
+// ServeMux reads, redirects and refuses requests the same way for both
+// kinds of route, and sets r.Pattern for both.
 //
 // HandleRoute panics when the pattern does not compile or handler is nil.
 func (m *ServeMux) HandleRoute(pattern string, handler RouteHandler) {
@@ -209,7 +210,7 @@ func (m *ServeMux) HandleRoute(pattern string, handler RouteHandler) {
 }
 
 // HandleRouteFunc is [ServeMux.HandleRoute] for a handler function.
-func (m *ServeMux) HandleRouteFunc(pattern string, handler func(http.ResponseWriter, *http.Request, *Route)) {
+func (m *ServeMux) HandleRouteFunc(pattern string, handler func(http.ResponseWriter, *http.Request, Route)) {
 	if handler == nil {
 		panic("router: HandleRouteFunc(" + quotePattern(pattern) + "): nil handler")
 	}
@@ -237,64 +238,60 @@ func (m *ServeMux) add(fn string, mr *muxRoute) {
 // A RouteHandler responds to a request that a [ServeMux] routed to it
 // ([ServeMux.HandleRoute]), with the [Route] the ServeMux chose.
 type RouteHandler interface {
-	ServeRoute(w http.ResponseWriter, r *http.Request, route *Route)
+	ServeRoute(w http.ResponseWriter, r *http.Request, route Route)
 }
 
 // A RouteHandlerFunc is a function that serves as a [RouteHandler].
-type RouteHandlerFunc func(w http.ResponseWriter, r *http.Request, route *Route)
+type RouteHandlerFunc func(w http.ResponseWriter, r *http.Request, route Route)
 
 // ServeRoute calls f(w, r, route).
-func (f RouteHandlerFunc) ServeRoute(w http.ResponseWriter, r *http.Request, route *Route) {
+func (f RouteHandlerFunc) ServeRoute(w http.ResponseWriter, r *http.Request, route Route) {
 	f(w, r, route)
 }
 
 // A Route is what the route that a [ServeMux] chose for a request
 // matched: the route's pattern, the request's URL ([RequestURL]) and the
-// groups of the pathname. A ServeMux makes one for each request it
-// serves; a handler may keep it after it returns. Its methods are safe
-// for concurrent use.
+// groups of the pathname. It is a value, like a [url.URL]: a handler may
+// keep or copy it, and its methods are safe for concurrent use. The zero
+// Route is of no route; its methods return zero values.
 type Route struct {
 	pattern string // as given to Handle or HandleRoute
 	p       *urlpattern.Pattern
 	url     url.URL
 	// groups are the groups of the pathname that took part in the match,
-	// as matched (percent-encoded), in the pattern's order: set for a
-	// RouteHandler only.
-	groups []patternparts.Group
-	once   sync.Once
-	result *urlpattern.Result
-	// href holds the string url was parsed from when it fits
-	// (readRequest): most do, and the Route is then the only allocation of
-	// a request that a RouteHandler serves.
-	href [maxInlineHref]byte
-}
-
-// maxInlineHref is the longest URL string a Route holds.
-const maxInlineHref = 128
-
-// A routeWithGroups is a Route with room for the groups of most
-// pathnames: what a ServeMux of RouteHandlers allocates for a request.
-type routeWithGroups struct {
-	Route
+	// as matched (percent-encoded), in the pattern's order: the first n of
+	// inline, or more when there are more than inline holds (a Route is
+	// a value: no slice of it may point into it).
+	n      int
 	inline [4]patternparts.Group
+	more   []patternparts.Group
 }
 
-// copyGroups returns a copy of groups, in store when they fit.
-func copyGroups(groups, store []patternparts.Group) []patternparts.Group {
-	if len(groups) <= len(store) {
-		return store[:copy(store, groups):len(groups)]
+// setGroups makes a copy of groups the groups of rt.
+func (rt *Route) setGroups(groups []patternparts.Group) {
+	if len(groups) > len(rt.inline) {
+		rt.more = slices.Clone(groups)
+		return
 	}
-	return slices.Clone(groups)
+	rt.n = copy(rt.inline[:], groups)
 }
 
-// Pattern returns the route's pattern, as given to Handle or HandleRoute:
-// what a ServeMux sets r.Pattern to.
-func (rt *Route) Pattern() string { return rt.pattern }
+// groups returns the groups of rt.
+func (rt *Route) groups() []patternparts.Group {
+	if rt.more != nil {
+		return rt.more
+	}
+	return rt.inline[:rt.n]
+}
+
+// Pattern returns the route's pattern, as given to HandleRoute: what a
+// ServeMux sets r.Pattern to.
+func (rt Route) Pattern() string { return rt.pattern }
 
 // URL returns the request's URL ([RequestURL]), which the route's pattern
 // matched: in its serialized form, the host, pathname and query those of
 // the request byte for byte.
-func (rt *Route) URL() url.URL { return rt.url }
+func (rt Route) URL() url.URL { return rt.url }
 
 // PathValue returns the value of the group name of the route's pathname,
 // percent-decoded, as r.PathValue(name) returns it in a handler added with
@@ -302,7 +299,7 @@ func (rt *Route) URL() url.URL { return rt.url }
 // "a%20b.txt" of "/files/:name"; "0" names the first unnamed group. It
 // returns the empty string when the group did not take part in the match
 // and when the pathname has no such group.
-func (rt *Route) PathValue(name string) string {
+func (rt Route) PathValue(name string) string {
 	return url.PercentDecodeString(rt.EscapedPathValue(name))
 }
 
@@ -310,8 +307,8 @@ func (rt *Route) PathValue(name string) string {
 // pathname as the pattern matched it, percent-encoded as the URL Standard
 // serializes a path, as the function [EscapedPathValue] does for a
 // handler added with [ServeMux.Handle].
-func (rt *Route) EscapedPathValue(name string) string {
-	for _, g := range rt.groups {
+func (rt Route) EscapedPathValue(name string) string {
+	for _, g := range rt.groups() {
 		if g.Name == name {
 			return g.Value
 		}
@@ -322,10 +319,15 @@ func (rt *Route) EscapedPathValue(name string) string {
 // Result returns what the route's pattern matched: its ExecURL of the
 // request's URL, with the inputs and, for each component, the input and
 // the groups, as the function [Result] does for a handler added with
-// [ServeMux.Handle]. The first call makes it; later ones return the same.
-func (rt *Route) Result() *urlpattern.Result {
-	rt.once.Do(func() { rt.result = rt.p.ExecURL(rt.url) })
-	return rt.result
+// [ServeMux.Handle]. Routing a request matched only the pathname, for the
+// path values: each call executes the whole pattern and makes a new
+// Result (a Route is a value, with nowhere to keep one). It returns nil
+// for the zero Route.
+func (rt Route) Result() *urlpattern.Result {
+	if rt.p == nil {
+		return nil
+	}
+	return rt.p.ExecURL(rt.url)
 }
 
 // quotePattern returns a pattern of Handle as a panic quotes it: as an
@@ -358,11 +360,21 @@ type resultKey struct{}
 // It holds the handler's request too: one allocation.
 type resultContext struct {
 	context.Context
-	route Route
+	pattern *urlpattern.Pattern
+	url     url.URL
+	once    sync.Once
+	result  *urlpattern.Result
 	// req is the request the handler gets: a shallow copy of the one
 	// routed, with this context.
 	req http.Request
+	// href holds the string url was parsed from when it fits
+	// (readRequest): most do, and the context, the handler's request and
+	// the URL are then one allocation.
+	href [maxInlineHref]byte
 }
+
+// maxInlineHref is the longest URL string a resultContext holds.
+const maxInlineHref = 128
 
 // Value returns c itself for resultKey, and the value of key in the
 // request's own context otherwise.
@@ -388,7 +400,8 @@ func Result(r *http.Request) *urlpattern.Result {
 	if rc == nil {
 		return nil
 	}
-	return rc.route.Result()
+	rc.once.Do(func() { rc.result = rc.pattern.ExecURL(rc.url) })
+	return rc.result
 }
 
 // EscapedPathValue returns the value of the group name of the pathname of
@@ -410,7 +423,7 @@ func EscapedPathValue(r *http.Request, name string) string {
 	if rc == nil {
 		return ""
 	}
-	groups, _ := patternparts.AppendGroups(rc.route.p, pathname, rc.route.url.Pathname(), nil)
+	groups, _ := patternparts.AppendGroups(rc.pattern, pathname, rc.url.Pathname(), nil)
 	for _, g := range groups {
 		if g.Name == name {
 			return g.Value
@@ -441,22 +454,16 @@ func EscapedPathValue(r *http.Request, name string) string {
 // ([ServeMux.HandleRoute]) gets r itself, with r.Pattern set, and a
 // [Route] in place of the path values and the copy.
 func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	// One allocation holds what the handler gets: the Route, with the
-	// URL's string, and for a route of Handle the handler's request and
-	// its context.
-	var (
-		rc    *resultContext
-		route *Route
-		store []patternparts.Group // room for a RouteHandler's groups
-	)
+	// A route of Handle gives its handler a copy of r with a context,
+	// which holds the URL's string too (one allocation); a RouteHandler
+	// gets a Route on the stack, and the URL's string is allocated alone.
+	var rc *resultContext
+	var store []byte
 	if m.handlers.Load() {
 		rc = new(resultContext)
-		route = &rc.route
-	} else {
-		rg := new(routeWithGroups)
-		route, store = &rg.Route, rg.inline[:]
+		store = rc.href[:]
 	}
-	u, rd, err := readRequest(r, route.href[:])
+	u, rd, err := readRequest(r, store)
 	switch {
 	case err != nil || rd == unserialized && r.Method == http.MethodConnect:
 		http.Error(w, "400 Bad Request", http.StatusBadRequest)
@@ -478,9 +485,9 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	r.Pattern = rt.pattern
-	route.pattern, route.p, route.url = rt.pattern, p, u
 	if rt.route != nil {
-		route.groups = copyGroups(s.groups, store)
+		route := Route{pattern: rt.pattern, p: p, url: u}
+		route.setGroups(s.groups)
 		releaseScratch(s)
 		rt.route.ServeRoute(w, r, route)
 		return
@@ -492,7 +499,7 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// (r itself is not given the context in place: a goroutine in front
 	// may be reading r, and a request served again would pile up
 	// contexts.)
-	rc.Context = r.Context()
+	rc.Context, rc.pattern, rc.url = r.Context(), p, u
 	rc.req = *r.WithContext(rc)
 	rt.handler.ServeHTTP(w, &rc.req)
 }
