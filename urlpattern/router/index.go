@@ -292,7 +292,7 @@ type node struct {
 	// are more than maxListedChildren. wild are those of wild pieces,
 	// which any piece that starts with their text takes.
 	children []fixedChild
-	byText   childTable
+	byText   map[string]*node
 	wild     []wildChild
 	// exact are the patterns whose model is complete with the pieces that
 	// lead here: candidates when the pathname ends here.
@@ -303,70 +303,8 @@ type node struct {
 }
 
 // maxListedChildren is the most fixed children a node finds by comparing
-// a piece with each: past it, a childTable is faster than the comparisons.
+// a piece with each: past it, a map is faster than the comparisons.
 const maxListedChildren = 8
-
-// A childTable finds a node's fixed children by their text: a hash table
-// with open addressing of at least twice as many slots as children, each
-// slot 0 or 1 + the index of a child. Its hash reads the text's length
-// and three of its bytes, which is cheaper for the short pieces of a path
-// than a map's hash of every byte (a lookup cost about half a map's in
-// BenchmarkServeMux); pieces the hash cannot tell apart only make a probe
-// longer, and a probe stops at an empty slot, so a lookup compares at
-// most as many texts as the node has children, as the list does.
-type childTable struct {
-	slots []int32
-}
-
-// childHash is the hash of a childTable.
-func childHash(text string) uint32 {
-	h := uint32(len(text))
-	if n := len(text); n > 0 {
-		h = (h*0x01000193 ^ uint32(text[0])) * 0x01000193
-		h = (h ^ uint32(text[n/2])) * 0x01000193
-		h = (h ^ uint32(text[n-1])) * 0x01000193
-	}
-	return h ^ h>>16
-}
-
-// add indexes the last of children, the others indexed already; the
-// first time, or when the slots would be more than half full, it indexes
-// them all again in twice as many slots.
-func (t *childTable) add(children []fixedChild) {
-	if 2*len(children) <= len(t.slots) {
-		t.put(children, len(children)-1)
-		return
-	}
-	t.slots = make([]int32, max(16, 2*len(t.slots)))
-	for i := range children {
-		t.put(children, i)
-	}
-}
-
-// put puts child i of children in the first empty slot of its probe.
-func (t *childTable) put(children []fixedChild, i int) {
-	mask := uint32(len(t.slots) - 1)
-	j := childHash(children[i].text)
-	for t.slots[j&mask] != 0 {
-		j++
-	}
-	t.slots[j&mask] = int32(i) + 1
-}
-
-// find returns the index of the child of text in children, which t
-// indexes, or -1.
-func (t *childTable) find(children []fixedChild, text string) int {
-	mask := uint32(len(t.slots) - 1)
-	for j := childHash(text); ; j++ {
-		k := t.slots[j&mask]
-		if k == 0 {
-			return -1
-		}
-		if children[k-1].text == text {
-			return int(k - 1)
-		}
-	}
-}
 
 // A fixedChild is the node of the fixed piece text.
 type fixedChild struct {
@@ -404,18 +342,21 @@ func (n *node) child(pc piece) *node {
 	c := &node{}
 	n.children = append(n.children, fixedChild{pc.text, c})
 	if len(n.children) > maxListedChildren {
-		n.byText.add(n.children)
+		if n.byText == nil {
+			n.byText = make(map[string]*node, len(n.children))
+			for _, f := range n.children {
+				n.byText[f.text] = f.node
+			}
+		}
+		n.byText[pc.text] = c
 	}
 	return c
 }
 
 // fixed returns the node of n's fixed piece text, or nil.
 func (n *node) fixed(text string) *node {
-	if n.byText.slots != nil {
-		if i := n.byText.find(n.children, text); i >= 0 {
-			return n.children[i].node
-		}
-		return nil
+	if n.byText != nil {
+		return n.byText[text]
 	}
 	for _, f := range n.children {
 		if f.text == text {

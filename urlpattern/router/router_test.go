@@ -551,9 +551,9 @@ func TestRouteTestsComponents(t *testing.T) {
 }
 
 // TestTrieManyChildren checks a trie node past maxListedChildren fixed
-// children, which it finds in a childTable rather than by comparing: each
-// of the routes is found for its own pathname, before and after the table
-// is made, and no other.
+// children, which it finds in a map rather than by comparing: each of
+// the routes is found for its own pathname, before and after the map is
+// made, and no other.
 func TestTrieManyChildren(t *testing.T) {
 	var r Router[int]
 	for i := range 3 * maxListedChildren {
@@ -568,14 +568,13 @@ func TestTrieManyChildren(t *testing.T) {
 			t.Fatalf("with %d routes, /x/%d/7 matched", i+1, i+1)
 		}
 	}
-	if root := r.index.byValue["http"].byValue["h"].cased; root.fixed("").fixed("x").byText.slots == nil {
-		t.Error("no node indexes its children by a table")
+	if root := r.index.byValue["http"].byValue["h"].cased; root.fixed("").fixed("x").byText == nil {
+		t.Error("no node indexes its children by a map")
 	}
 
-	// Pieces that the table's hash cannot tell apart (the same length,
-	// first, middle and last bytes), and pieces that differ from them in
-	// one of those bytes only: each route is found for its own, and a
-	// piece of none is found for no route.
+	// Pieces of the same length, first, middle and last bytes, and pieces
+	// that differ from them in one of those bytes only: each route is
+	// found for its own, and a piece of none is found for no route.
 	var c Router[string]
 	var texts []string
 	for i := range 40 {
