@@ -196,10 +196,12 @@ func (m *ServeMux) HandleFunc(pattern string, handler func(http.ResponseWriter, 
 // did not match in a map it allocates for each request) and makes no copy
 // of the request for a context (Request.WithContext); the Route is a
 // value, passed on the stack, and a request routed costs one allocation,
-// the URL's string. In a handler added with HandleRoute, r.PathValue,
-// [Result] and [EscapedPathValue] find nothing: the Route has them. The
-// ServeMux reads, redirects and refuses requests the same way for both
-// kinds of route, and sets r.Pattern for both.
+// the URL's string. In a handler added with HandleRoute, the ServeMux
+// sets no r.PathValue, [Result] or [EscapedPathValue]: they find nothing,
+// or what a ServeMux in front set for its own route (a ServeMux behind
+// another's Handle route, through http.StripPrefix); the Route has this
+// ServeMux's. The ServeMux reads, redirects and refuses requests the same
+// way for both kinds of route, and sets r.Pattern for both.
 //
 // HandleRoute panics when the pattern does not compile or handler is nil.
 func (m *ServeMux) HandleRoute(pattern string, handler RouteHandler) {
@@ -496,6 +498,12 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		r.SetPathValue(g.Name, url.PercentDecodeString(g.Value))
 	}
 	releaseScratch(s)
+	if rc == nil {
+		// The route was added with Handle after ServeHTTP read m.handlers,
+		// as routes may be while the ServeMux serves: the URL's string
+		// was allocated alone.
+		rc = new(resultContext)
+	}
 	// (r itself is not given the context in place: a goroutine in front
 	// may be reading r, and a request served again would pile up
 	// contexts.)

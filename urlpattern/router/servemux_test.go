@@ -546,6 +546,41 @@ func TestServeMuxConcurrent(t *testing.T) {
 	}
 }
 
+// TestServeMuxHandleWhileServing adds a Handle route to a ServeMux of
+// RouteHandlers alone while it serves requests that the new route matches
+// (a review found that ServeHTTP, having read before the route was added
+// that the mux had none of Handle, then gave the route's handler a
+// context it had not made, and panicked): each request is answered, by
+// the new route or, before it, with 404, with no panic.
+func TestServeMuxHandleWhileServing(t *testing.T) {
+	for i := 0; i < 300 && !t.Failed(); i++ {
+		mux := NewServeMux()
+		mux.HandleRouteFunc("/x", func(w http.ResponseWriter, r *http.Request, rt Route) { io.WriteString(w, "route") })
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for range 4 {
+			wg.Go(func() {
+				<-start
+				for range 20 {
+					func() {
+						defer func() {
+							if e := recover(); e != nil {
+								t.Errorf("panic: %v", e)
+							}
+						}()
+						if body := serve(mux, "GET", "http://h/y").Body.String(); body != "404 page not found\n" && body != "handle" {
+							t.Errorf("answered %q", body)
+						}
+					}()
+				}
+			})
+		}
+		close(start)
+		mux.HandleFunc("/y", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "handle") })
+		wg.Wait()
+	}
+}
+
 // TestAllow checks the Allow header's list: sorted, each method once, HEAD
 // with GET.
 func TestAllow(t *testing.T) {
