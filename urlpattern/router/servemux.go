@@ -356,10 +356,11 @@ func splitMethod(pattern string) (method, rest string) {
 type resultKey struct{}
 
 // A resultContext is the context of the request a ServeMux gives a
-// handler added with Handle: the request's own, and the Route the
-// ServeMux chose, whose Result is made the first time a handler asks for
-// it (routing a request matches only the pathname, for the path values).
-// It holds the handler's request too: one allocation.
+// handler added with Handle: the request's own, and the Result of the
+// route's pattern on the request's URL, made the first time a handler
+// asks for it (routing a request matches only the pathname, for the path
+// values). It holds the handler's request too, and the URL's string: one
+// allocation.
 type resultContext struct {
 	context.Context
 	pattern *urlpattern.Pattern
