@@ -195,8 +195,12 @@ func (m *ServeMux) HandleFunc(pattern string, handler func(http.ResponseWriter, 
 // path values (Request.SetPathValue keeps the names net/http's own mux
 // did not match in a map it allocates for each request) and makes no copy
 // of the request for a context (Request.WithContext); the Route is a
-// value, passed on the stack, and a request routed costs one allocation,
-// the URL's string. In a handler added with HandleRoute, the ServeMux
+// value, passed on the stack. In a ServeMux with no route of Handle, a
+// request routed costs one allocation, the URL's string, when the route's
+// pathname has at most four groups and no regular expression (a
+// regular expression's match allocates; more groups are a copy of their
+// own); in one with a route of Handle, the URL's string is built in the
+// larger allocation that route's handlers get. In a handler added with HandleRoute, the ServeMux
 // sets no r.PathValue, [Result] or [EscapedPathValue]: they find nothing,
 // or what a ServeMux in front set for its own route (a ServeMux behind
 // another's Handle route, through http.StripPrefix); the Route has this
@@ -253,8 +257,9 @@ func (f RouteHandlerFunc) ServeRoute(w http.ResponseWriter, r *http.Request, rou
 
 // A Route is what the route that a [ServeMux] chose for a request
 // matched: the route's pattern, the request's URL ([RequestURL]) and the
-// groups of the pathname. It is a value, like a [url.URL]: a handler may
-// keep or copy it, and its methods are safe for concurrent use. The zero
+// groups of the pathname. It is a value: a handler may keep or copy it,
+// and its methods are safe for concurrent use. (It is not comparable with
+// ==: compare its Pattern and URL.) The zero
 // Route is of no route; its methods return zero values.
 type Route struct {
 	pattern string // as given to Handle or HandleRoute
@@ -296,8 +301,8 @@ func (rt Route) Pattern() string { return rt.pattern }
 func (rt Route) URL() url.URL { return rt.url }
 
 // PathValue returns the value of the group name of the route's pathname,
-// percent-decoded, as r.PathValue(name) returns it in a handler added with
-// [ServeMux.Handle] (see [ServeMux.ServeHTTP]): "a b.txt" for the segment
+// percent-decoded, as this ServeMux sets r.PathValue(name) for a handler
+// added with [ServeMux.Handle] (see [ServeMux.ServeHTTP]): "a b.txt" for the segment
 // "a%20b.txt" of "/files/:name"; "0" names the first unnamed group. It
 // returns the empty string when the group did not take part in the match
 // and when the pathname has no such group.
