@@ -201,10 +201,11 @@ func BenchmarkServeMux(b *testing.B) {
 // allocates). net/http's ServeMux sets its path values in fields of the
 // request that no other package can set, and gives the handler the request
 // itself. The floor of "copy+values" against BenchmarkServeMux's
-// net/http is the lowest ratio a ServeMux of this design can reach; the
-// design that gives the handler the request itself was measured and
-// reverted (BENCHMARKS.md: the state it reads is shared by the shallow
-// copies middleware makes).
+// net/http is the lowest ratio a route of Handle can reach (a route of
+// HandleRoute pays neither: its handler gets the request and a Route
+// value); the design that gave a Handle route's handler the request
+// itself was measured and reverted (BENCHMARKS.md: the state it reads is
+// shared by the shallow copies middleware makes).
 func BenchmarkServeMuxFloor(b *testing.B) {
 	_, _, _, reqs := githubMuxes(b)
 	nothing := http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})

@@ -483,7 +483,7 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s := scratchPool.Get().(*scratch)
 	rt, p, methods := m.find(u, r.Method, s)
 	if rt == nil {
-		scratchPool.Put(s)
+		releaseScratch(s)
 		if len(methods) > 0 {
 			w.Header().Set("Allow", strings.Join(allowed(methods), ", "))
 			http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
