@@ -203,9 +203,10 @@ func (m *ServeMux) HandleFunc(pattern string, handler func(http.ResponseWriter, 
 // larger allocation that route's handlers get. In a handler added with HandleRoute, the ServeMux
 // sets no r.PathValue, [Result] or [EscapedPathValue]: they find nothing,
 // or what a ServeMux in front set for its own route (a ServeMux behind
-// another's Handle route, through http.StripPrefix); the Route has this
-// ServeMux's. The ServeMux reads, redirects and refuses requests the same
-// way for both kinds of route, and sets r.Pattern for both.
+// another's Handle route, through http.StripPrefix), with that route's
+// r.Pattern; the Route has this ServeMux's. The ServeMux reads, redirects
+// and refuses requests the same way for both kinds of route, and sets
+// r.Pattern for both when no ServeMux in front set it ([ServeMux.ServeHTTP]).
 //
 // HandleRoute panics when the pattern does not compile or handler is nil.
 func (m *ServeMux) HandleRoute(pattern string, handler RouteHandler) {
@@ -461,6 +462,18 @@ func EscapedPathValue(r *http.Request, name string) string {
 // executes only the winner's pathname. A route's [RouteHandler]
 // ([ServeMux.HandleRoute]) gets r itself, with r.Pattern set, and a
 // [Route] in place of the path values and the copy.
+//
+// A request that a ServeMux in front routed already, which has a Pattern
+// (this ServeMux is behind that route's handler, through
+// http.StripPrefix, say), keeps that route's Pattern and path values: a
+// shallow copy of a request shares its path values with the request it
+// was copied from (no method of http.Request gives it values of its own),
+// and writing this route's there would give the request in front, and
+// every middleware between, the front route's Pattern beside this route's
+// values. The handler of a route of Handle gets a copy with this route's
+// Pattern and path values alone, not the front route's of the same or
+// other names; a RouteHandler gets r as the ServeMux in front left it,
+// and this route's in the Route.
 func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// A route of Handle gives its handler a copy of r with a context,
 	// which holds the URL's string too (one allocation); a RouteHandler
@@ -492,7 +505,16 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	r.Pattern = rt.pattern
+	// A request that a ServeMux in front routed already (this one is
+	// behind it, through http.StripPrefix or a handler of its own) may
+	// share that route's path values: a shallow copy of a request shares
+	// the map that Request.SetPathValue writes, and net/http's matches.
+	// Its Pattern and path values stay the front route's, together; the
+	// handler's copy gets this route's alone.
+	nested := r.Pattern != ""
+	if !nested {
+		r.Pattern = rt.pattern
+	}
 	if rt.route != nil {
 		route := Route{pattern: rt.pattern, p: p, url: u}
 		route.setGroups(s.groups)
@@ -500,10 +522,6 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rt.route.ServeRoute(w, r, route)
 		return
 	}
-	for _, g := range s.groups {
-		r.SetPathValue(g.Name, url.PercentDecodeString(g.Value))
-	}
-	releaseScratch(s)
 	if rc == nil {
 		// The route was added with Handle after ServeHTTP read m.handlers,
 		// as routes may be while the ServeMux serves: the URL's string
@@ -514,8 +532,53 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// may be reading r, and a request served again would pile up
 	// contexts.)
 	rc.Context, rc.pattern, rc.url = r.Context(), p, u
-	rc.req = *r.WithContext(rc)
+	target := r
+	if nested {
+		fresh := withoutPathValues(r)
+		fresh.Pattern = rt.pattern
+		rc.req = *fresh.WithContext(rc)
+		target = &rc.req
+	}
+	for _, g := range s.groups {
+		target.SetPathValue(g.Name, url.PercentDecodeString(g.Value))
+	}
+	releaseScratch(s)
+	if !nested {
+		rc.req = *r.WithContext(rc)
+	}
 	rt.handler.ServeHTTP(w, &rc.req)
+}
+
+// withoutPathValues returns a request with the exported fields of r: r
+// without its context (the caller gives it one with WithContext) and
+// without path values, which no method of http.Request removes.
+// (TestWithoutPathValues fails when net/http adds a field this does not
+// copy.)
+func withoutPathValues(r *http.Request) http.Request {
+	return http.Request{
+		Method:           r.Method,
+		URL:              r.URL,
+		Proto:            r.Proto,
+		ProtoMajor:       r.ProtoMajor,
+		ProtoMinor:       r.ProtoMinor,
+		Header:           r.Header,
+		Body:             r.Body,
+		GetBody:          r.GetBody,
+		ContentLength:    r.ContentLength,
+		TransferEncoding: r.TransferEncoding,
+		Close:            r.Close,
+		Host:             r.Host,
+		Form:             r.Form,
+		PostForm:         r.PostForm,
+		MultipartForm:    r.MultipartForm,
+		Trailer:          r.Trailer,
+		RemoteAddr:       r.RemoteAddr,
+		RequestURI:       r.RequestURI,
+		TLS:              r.TLS,
+		Cancel:           r.Cancel,
+		Response:         r.Response,
+		Pattern:          r.Pattern,
+	}
 }
 
 // releaseScratch puts s back in the pool, its groups cleared so that the
