@@ -152,6 +152,9 @@ type muxRoute struct {
 	method  string // empty for any method
 	handler http.Handler
 	route   RouteHandler
+	// names are the names of the groups of the pattern's pathname, in
+	// the pattern's order.
+	names []string
 }
 
 // NewServeMux returns a new, empty ServeMux.
@@ -203,10 +206,9 @@ func (m *ServeMux) HandleFunc(pattern string, handler func(http.ResponseWriter, 
 // larger allocation that route's handlers get. In a handler added with HandleRoute, the ServeMux
 // sets no r.PathValue, [Result] or [EscapedPathValue]: they find nothing,
 // or what a ServeMux in front set for its own route (a ServeMux behind
-// another's Handle route, through http.StripPrefix), with that route's
-// r.Pattern; the Route has this ServeMux's. The ServeMux reads, redirects
-// and refuses requests the same way for both kinds of route, and sets
-// r.Pattern for both when no ServeMux in front set it ([ServeMux.ServeHTTP]).
+// another's Handle route, through http.StripPrefix); the Route has this
+// ServeMux's. The ServeMux reads, redirects and refuses requests the same
+// way for both kinds of route, and sets r.Pattern for both.
 //
 // HandleRoute panics when the pattern does not compile or handler is nil.
 func (m *ServeMux) HandleRoute(pattern string, handler RouteHandler) {
@@ -237,6 +239,7 @@ func (m *ServeMux) add(fn string, mr *muxRoute) {
 		panic("router: " + fn + "(" + quotePattern(mr.pattern) + "): " + err.Error())
 	}
 	mr.method = method
+	mr.names = p.GroupNames(urlpattern.Pathname)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.router.Add(p, mr)
@@ -448,32 +451,32 @@ func EscapedPathValue(r *http.Request, name string) string {
 //
 // As net/http's ServeMux does, it sets r.Pattern to the route's pattern as
 // given to Handle and a path value (Request.SetPathValue) for each group
-// of the pathname that took part in the match, r.PathValue("id") for
-// "/books/:id", "0" for the first unnamed group ("*" or a regular
-// expression), on r itself, so that a middleware in front reads them
-// after the handler returned. A path value is percent-decoded (the
-// URL Standard's percent-decode, https://url.spec.whatwg.org/#percent-decode),
-// as net/http's are: "a b.txt" for the segment "a%20b.txt"; the value as
-// matched is [EscapedPathValue]. A group that did not take part
-// ("/books/:id?" on "/books") has no path value, and PathValue returns the
-// empty string for it. The handler gets a shallow copy of r whose context
-// holds the [Result], which executes the whole pattern when the handler
-// first asks for it: routing a request tests the routes' patterns and
-// executes only the winner's pathname. A route's [RouteHandler]
+// of the pathname, r.PathValue("id") for "/books/:id", "0" for the first
+// unnamed group ("*" or a regular expression), on r itself, so that a
+// middleware in front reads them after the handler returned. A path value
+// is percent-decoded (the URL Standard's percent-decode,
+// https://url.spec.whatwg.org/#percent-decode), as net/http's are:
+// "a b.txt" for the segment "a%20b.txt"; the value as matched is
+// [EscapedPathValue]. A group that did not take part in the match
+// ("/books/:id?" on "/books") has the empty string as its path value,
+// which replaces a value that a ServeMux in front set for a group of its
+// own route of the same name. The handler gets a shallow copy of r whose
+// context holds the [Result], which executes the whole pattern when the
+// handler first asks for it: routing a request tests the routes' patterns
+// and executes only the winner's pathname. A route's [RouteHandler]
 // ([ServeMux.HandleRoute]) gets r itself, with r.Pattern set, and a
 // [Route] in place of the path values and the copy.
 //
-// A request that a ServeMux in front routed already, which has a Pattern
-// (this ServeMux is behind that route's handler, through
-// http.StripPrefix, say), keeps that route's Pattern and path values: a
-// shallow copy of a request shares its path values with the request it
-// was copied from (no method of http.Request gives it values of its own),
-// and writing this route's there would give the request in front, and
-// every middleware between, the front route's Pattern beside this route's
-// values. The handler of a route of Handle gets a copy with this route's
-// Pattern and path values alone, not the front route's of the same or
-// other names; a RouteHandler gets r as the ServeMux in front left it,
-// and this route's in the Route.
+// Behind another ServeMux's route (this package's or net/http's), through
+// http.StripPrefix, say, the request this ServeMux gets is a shallow copy
+// of the one in front and shares its path values (no method of
+// http.Request gives a copy values of its own), but not its Pattern: the
+// request in front keeps the outer route's Pattern, while the names of
+// this route's pathname read this route's values there too. A middleware
+// that reads path values after the handler returned reads those of the
+// Pattern it reads when it wraps the innermost ServeMux, or when nested
+// routes have no group name in common; and, as with net/http's ServeMux,
+// none reads the request while it is served.
 func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// A route of Handle gives its handler a copy of r with a context,
 	// which holds the URL's string too (one allocation); a RouteHandler
@@ -505,16 +508,7 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	// A request that a ServeMux in front routed already (this one is
-	// behind it, through http.StripPrefix or a handler of its own) may
-	// share that route's path values: a shallow copy of a request shares
-	// the map that Request.SetPathValue writes, and net/http's matches.
-	// Its Pattern and path values stay the front route's, together; the
-	// handler's copy gets this route's alone.
-	nested := r.Pattern != ""
-	if !nested {
-		r.Pattern = rt.pattern
-	}
+	r.Pattern = rt.pattern
 	if rt.route != nil {
 		route := Route{pattern: rt.pattern, p: p, url: u}
 		route.setGroups(s.groups)
@@ -522,6 +516,8 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rt.route.ServeRoute(w, r, route)
 		return
 	}
+	setPathValues(r, rt.names, s.groups)
+	releaseScratch(s)
 	if rc == nil {
 		// The route was added with Handle after ServeHTTP read m.handlers,
 		// as routes may be while the ServeMux serves: the URL's string
@@ -532,52 +528,25 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// may be reading r, and a request served again would pile up
 	// contexts.)
 	rc.Context, rc.pattern, rc.url = r.Context(), p, u
-	target := r
-	if nested {
-		fresh := withoutPathValues(r)
-		fresh.Pattern = rt.pattern
-		rc.req = *fresh.WithContext(rc)
-		target = &rc.req
-	}
-	for _, g := range s.groups {
-		target.SetPathValue(g.Name, url.PercentDecodeString(g.Value))
-	}
-	releaseScratch(s)
-	if !nested {
-		rc.req = *r.WithContext(rc)
-	}
+	rc.req = *r.WithContext(rc)
 	rt.handler.ServeHTTP(w, &rc.req)
 }
 
-// withoutPathValues returns a request with the exported fields of r: r
-// without its context (the caller gives it one with WithContext) and
-// without path values, which no method of http.Request removes.
-// (TestWithoutPathValues fails when net/http adds a field this does not
-// copy.)
-func withoutPathValues(r *http.Request) http.Request {
-	return http.Request{
-		Method:           r.Method,
-		URL:              r.URL,
-		Proto:            r.Proto,
-		ProtoMajor:       r.ProtoMajor,
-		ProtoMinor:       r.ProtoMinor,
-		Header:           r.Header,
-		Body:             r.Body,
-		GetBody:          r.GetBody,
-		ContentLength:    r.ContentLength,
-		TransferEncoding: r.TransferEncoding,
-		Close:            r.Close,
-		Host:             r.Host,
-		Form:             r.Form,
-		PostForm:         r.PostForm,
-		MultipartForm:    r.MultipartForm,
-		Trailer:          r.Trailer,
-		RemoteAddr:       r.RemoteAddr,
-		RequestURI:       r.RequestURI,
-		TLS:              r.TLS,
-		Cancel:           r.Cancel,
-		Response:         r.Response,
-		Pattern:          r.Pattern,
+// setPathValues sets on r a path value for each name of names, the names
+// of the groups of a route's pathname: the percent-decoded value of the
+// group of groups (those that took part in the match, in the same order)
+// of that name, or the empty string for a group that did not take part.
+// The empty string replaces the value that a ServeMux in front may have
+// set for a route of its own (r shares its path values with the request
+// it was copied from): a name of the route reads the route's value.
+func setPathValues(r *http.Request, names []string, groups []patternparts.Group) {
+	for _, name := range names {
+		value := ""
+		if len(groups) > 0 && groups[0].Name == name {
+			value = url.PercentDecodeString(groups[0].Value)
+			groups = groups[1:]
+		}
+		r.SetPathValue(name, value)
 	}
 }
 

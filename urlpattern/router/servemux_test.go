@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	stdurl "net/url"
 	"reflect"
 	"slices"
 	"strings"
@@ -667,176 +666,101 @@ func TestServeMuxNested(t *testing.T) {
 	}
 }
 
-// TestServeMuxNestedPathValues checks that a request has one reading of
-// its path values at each place a handler or middleware holds it, when a
-// ServeMux is behind another route's handler (of this package's ServeMux
-// or net/http's) through http.StripPrefix, whose shallow copy of the
-// request shares the map of path values (and net/http's matches) with the
+// TestServeMuxNestedPathValues checks what the handlers and middlewares
+// read of a request served by a ServeMux behind another route's handler
+// (of this package's ServeMux or net/http's), through http.StripPrefix,
+// whose shallow copy of the request shares its path values with the
 // request in front:
 //
 //   - the inner route's handler reads its own route's values, and "" for a
 //     group of its route that did not take part, not the outer route's
-//     value of the same name;
-//   - a middleware in front of either ServeMux, or between the two, reads
-//     after the handler returned the Pattern and path values of the same
-//     route, the one its request was routed by;
-//   - a goroutine of the middleware between them that reads its request's
-//     path values while the inner ServeMux routes finds no write to race
-//     with.
-//
-// Before the inner ServeMux kept off the request it was given when a
-// ServeMux in front had routed it, the inner handler read "/outer" for
-// the group "rest" that did not take part, and the middlewares in front
-// read the inner route's "name" beside the outer route's Pattern.
+//     value of the same name (which it read before setPathValues);
+//   - a name that the inner route does not have reads what was set before;
+//   - the request in front reads the Pattern of the route that served it
+//     last, as with net/http's ServeMux, and a middleware of its own its
+//     path values.
 func TestServeMuxNestedPathValues(t *testing.T) {
-	type seen struct{ pattern, name, rest, escapedRest string }
+	type seen struct{ pattern, name, rest, escapedName string }
 	read := func(r *http.Request) seen {
-		return seen{r.Pattern, r.PathValue("name"), r.PathValue("rest"), EscapedPathValue(r, "rest")}
+		return seen{r.Pattern, r.PathValue("name"), r.PathValue("rest"), EscapedPathValue(r, "name")}
 	}
-	var inner, between, front seen
-	var innerRoute Route
+	var inner seen
 	innerMux := NewServeMux()
 	innerMux.HandleFunc("/files{/:name}?", func(w http.ResponseWriter, r *http.Request) {
 		inner = read(r)
 	})
-	innerMux.HandleRouteFunc("/route/:name", func(w http.ResponseWriter, r *http.Request, route Route) {
-		inner, innerRoute = read(r), route
-	})
-	// A middleware between the two ServeMuxes notes what it reads after
-	// the inner one returned.
-	betweenMW := func(h http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			done := make(chan struct{})
-			go func() {
-				// A goroutine of this middleware reads the path values
-				// while the inner ServeMux routes (run with -race).
-				defer close(done)
-				for range 100 {
-					_ = r.PathValue("name")
-				}
-			}()
-			h.ServeHTTP(w, r)
-			<-done
-			between = read(r)
-		})
-	}
 	outer := NewServeMux()
-	outer.Handle("/:name/:rest(.*)", betweenMW(http.StripPrefix("/outer", innerMux)))
+	outer.Handle("/:name/:rest(.*)", http.StripPrefix("/outer", innerMux))
 	std := http.NewServeMux()
-	std.Handle("/{name}/{rest...}", betweenMW(http.StripPrefix("/outer", innerMux)))
+	std.Handle("/{name}/{rest...}", http.StripPrefix("/outer", innerMux))
+	stdRoot := http.NewServeMux()
+	stdRoot.Handle("/", innerMux)
 
 	for _, c := range []struct {
-		mux          http.Handler
-		outerPattern string
-		target       string
-		innerPattern string // "" for the RouteHandler's
-		innerName    string
+		mux                http.Handler
+		target             string
+		inner              seen
+		frontPattern, rest string
 	}{
-		{outer, "/:name/:rest(.*)", "/outer/files/a%20b", "/files{/:name}?", "a b"},
-		{outer, "/:name/:rest(.*)", "/outer/files", "/files{/:name}?", ""},
-		{outer, "/:name/:rest(.*)", "/outer/route/x", "", ""},
-		{std, "/{name}/{rest...}", "/outer/files/a%20b", "/files{/:name}?", "a b"},
-		{std, "/{name}/{rest...}", "/outer/files", "/files{/:name}?", ""},
-		{std, "/{name}/{rest...}", "/outer/route/x", "", ""},
+		{outer, "/outer/files/a%20b", seen{"/files{/:name}?", "a b", "files/a b", "a%20b"}, "/:name/:rest(.*)", "files/a b"},
+		{outer, "/outer/files", seen{"/files{/:name}?", "", "files", ""}, "/:name/:rest(.*)", "files"},
+		// net/http's ServeMux holds its values apart from those that
+		// SetPathValue adds: the inner route's name is not the outer's.
+		{std, "/outer/files/a%20b", seen{"/files{/:name}?", "a b", "files/a b", "a%20b"}, "/{name}/{rest...}", "files/a b"},
+		{std, "/outer/files", seen{"/files{/:name}?", "", "files", ""}, "/{name}/{rest...}", "files"},
+		{stdRoot, "/files/a%20b", seen{"/files{/:name}?", "a b", "", "a%20b"}, "/files{/:name}?", ""},
 	} {
-		inner, between, front, innerRoute = seen{}, seen{}, seen{}, Route{}
+		inner = seen{}
 		req := httptest.NewRequest("GET", "http://example.com"+c.target, nil)
 		rec := httptest.NewRecorder()
 		c.mux.ServeHTTP(rec, req)
-		front = read(req)
-		where := fmt.Sprintf("%s behind %s", c.target, c.outerPattern)
 		if rec.Code != 200 {
-			t.Errorf("%s: %d", where, rec.Code)
+			t.Errorf("%s: %d", c.target, rec.Code)
 			continue
 		}
-		escapedRest := strings.TrimPrefix(c.target, "/outer/")
-		rest, _ := stdurl.PathUnescape(escapedRest)
-		// In front, no ServeMux of this package routed the request yet:
-		// EscapedPathValue finds nothing.
-		wantFront := seen{c.outerPattern, "outer", rest, ""}
-		if front != wantFront {
-			t.Errorf("%s: in front: %+v, want %+v", where, front, wantFront)
+		if inner != c.inner {
+			t.Errorf("%s: the inner handler reads %+v, want %+v", c.target, inner, c.inner)
 		}
-		wantBetween := wantFront
-		if c.mux == http.Handler(outer) {
-			wantBetween.escapedRest = escapedRest
-		}
-		if between != wantBetween {
-			t.Errorf("%s: between: %+v, want %+v", where, between, wantBetween)
-		}
-		if c.innerPattern == "" {
-			// A RouteHandler gets the request as the ServeMux in front
-			// left it, and its Route.
-			if inner != wantBetween {
-				t.Errorf("%s: a RouteHandler's request: %+v, want %+v", where, inner, wantBetween)
-			}
-			if innerRoute.Pattern() != "/route/:name" || innerRoute.PathValue("name") != "x" {
-				t.Errorf("%s: Route %q name %q, want /route/:name and x", where, innerRoute.Pattern(), innerRoute.PathValue("name"))
-			}
-			continue
-		}
-		if want := (seen{c.innerPattern, c.innerName, "", ""}); inner != want {
-			t.Errorf("%s: the inner handler: %+v, want %+v", where, inner, want)
+		if req.Pattern != c.frontPattern || req.PathValue("rest") != c.rest {
+			t.Errorf("%s: in front: Pattern %q rest %q, want %q and %q", c.target, req.Pattern, req.PathValue("rest"), c.frontPattern, c.rest)
 		}
 	}
 }
 
-// TestWithoutPathValues checks that withoutPathValues copies every
-// exported field of a request, each set here to a value of its own, and no
-// path value: it fails when net/http adds a field that it does not copy.
-func TestWithoutPathValues(t *testing.T) {
-	var r http.Request
-	v := reflect.ValueOf(&r).Elem()
-	for i := range v.NumField() {
-		f, sf := v.Field(i), v.Type().Field(i)
-		if !sf.IsExported() {
-			continue
+// TestServeMuxServedAgain checks that a request served a second time, by
+// another ServeMux or the same one after a middleware rewrote its path (a
+// fallback from static files to the application, a retry), reads in front
+// the Pattern and path values of the route that served it last, as with
+// net/http's ServeMux: its handler's, not the first route's.
+func TestServeMuxServedAgain(t *testing.T) {
+	static := NewServeMux()
+	static.HandleFunc("/assets/:file", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(404) })
+	app := NewServeMux()
+	var handler string
+	app.HandleFunc("/assets/:name", func(w http.ResponseWriter, r *http.Request) {
+		handler = r.Pattern + " " + r.PathValue("name")
+	})
+	app.HandleFunc("/v1/:name", func(w http.ResponseWriter, r *http.Request) {
+		handler = r.Pattern + " " + r.PathValue("name")
+	})
+	fallback := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := httptest.NewRecorder()
+		static.ServeHTTP(rec, r)
+		if rec.Code == 404 {
+			if strings.HasPrefix(r.URL.Path, "/v2/") {
+				r.URL.Path = "/v1/" + strings.TrimPrefix(r.URL.Path, "/v2/")
+				r.RequestURI = r.URL.Path
+			}
+			app.ServeHTTP(w, r)
 		}
-		switch f.Kind() {
-		case reflect.String:
-			f.SetString(sf.Name)
-		case reflect.Int, reflect.Int64:
-			f.SetInt(int64(i + 1))
-		case reflect.Bool:
-			f.SetBool(true)
-		case reflect.Pointer:
-			f.Set(reflect.New(f.Type().Elem()))
-		case reflect.Map:
-			f.Set(reflect.MakeMap(f.Type()))
-		case reflect.Slice:
-			f.Set(reflect.MakeSlice(f.Type(), 1, 1))
-		case reflect.Chan:
-			f.Set(reflect.MakeChan(reflect.ChanOf(reflect.BothDir, f.Type().Elem()), 0).Convert(f.Type()))
-		case reflect.Func:
-			f.Set(reflect.MakeFunc(f.Type(), func([]reflect.Value) []reflect.Value { return nil }))
-		case reflect.Interface:
-			f.Set(reflect.ValueOf(http.NoBody))
-		default:
-			t.Fatalf("http.Request.%s is a %s, which this test does not set", sf.Name, f.Kind())
+	})
+	for _, target := range []string{"/assets/x.js", "/v2/x.js"} {
+		handler = ""
+		req := httptest.NewRequest("GET", "http://example.com"+target, nil)
+		fallback.ServeHTTP(httptest.NewRecorder(), req)
+		if front := req.Pattern + " " + req.PathValue("name"); front != handler {
+			t.Errorf("%s: in front %q, the handler %q", target, front, handler)
 		}
-	}
-	r.SetPathValue("id", "7")
-	c := withoutPathValues(&r)
-	cv := reflect.ValueOf(&c).Elem()
-	for i := range v.NumField() {
-		sf := v.Type().Field(i)
-		if !sf.IsExported() {
-			continue
-		}
-		a, b := v.Field(i), cv.Field(i)
-		same := false
-		switch a.Kind() {
-		case reflect.Func, reflect.Map, reflect.Pointer, reflect.Chan, reflect.Slice:
-			same = a.Pointer() == b.Pointer()
-		default:
-			same = a.Interface() == b.Interface()
-		}
-		if !same {
-			t.Errorf("withoutPathValues does not copy http.Request.%s", sf.Name)
-		}
-	}
-	if c.PathValue("id") != "" {
-		t.Errorf("withoutPathValues keeps the path value id=%q", c.PathValue("id"))
 	}
 }
 
