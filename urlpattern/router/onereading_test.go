@@ -577,3 +577,103 @@ func TestServeMuxAttacks(t *testing.T) {
 		}
 	}
 }
+
+// A nestedSeen is what a handler of nestedMux read of its request, and the
+// answer the request got.
+type nestedSeen struct {
+	reached               bool
+	code                  int
+	redirected, allow     string
+	pattern, a, b, zero   string
+	escapedA, resultInput string
+}
+
+// nestedMux returns a ServeMux whose handlers note in seen what they read:
+// r.Pattern, the path values of their route's group names, EscapedPathValue
+// and the Result's pathname, or a Route's.
+func nestedMux(seen *nestedSeen) *ServeMux {
+	note := func(r *http.Request, names ...string) {
+		seen.pattern, seen.escapedA = r.Pattern, EscapedPathValue(r, "a")
+		for _, name := range names {
+			*map[string]*string{"a": &seen.a, "b": &seen.b, "0": &seen.zero}[name] = r.PathValue(name)
+		}
+		if res := Result(r); res != nil {
+			seen.resultInput = res.Pathname.Input
+		}
+	}
+	mux := NewServeMux()
+	mux.HandleFunc("POST /books/:a", func(w http.ResponseWriter, r *http.Request) { note(r, "a") })
+	mux.HandleFunc("/books/:a{/:b}?", func(w http.ResponseWriter, r *http.Request) { note(r, "a", "b") })
+	mux.HandleRouteFunc("/r/:a{/:b}?", func(w http.ResponseWriter, r *http.Request, route Route) {
+		seen.pattern, seen.a, seen.b, seen.escapedA = route.Pattern(), route.PathValue("a"), route.PathValue("b"), route.EscapedPathValue("a")
+		seen.resultInput = route.Result().Pathname.Input
+	})
+	mux.HandleFunc("/files{/*}?", func(w http.ResponseWriter, r *http.Request) { note(r, "0") })
+	mux.HandleFunc("http://admin.example.com/*", func(w http.ResponseWriter, r *http.Request) { note(r, "0") })
+	mux.HandleFunc("/:a/*", func(w http.ResponseWriter, r *http.Request) { note(r, "a", "0") })
+	mux.HandleFunc("/*", func(w http.ResponseWriter, r *http.Request) { note(r, "0") })
+	return mux
+}
+
+// FuzzServeMuxNested checks that a ServeMux behind another route, through
+// http.StripPrefix("/api"), net/http's ServeMux's ("/api/{rest...}") or
+// this package's ("/api/*", whose group name "0" inner routes have too),
+// routes a request as it routes the request without the prefix
+// alone: the same answer (a redirect or not, the Allow header), and its
+// handler reads the same Pattern, path values of its route's names (also
+// "" for a group that did not take part, where the outer route set a
+// value of that name), EscapedPathValue, Result or Route.
+func FuzzServeMuxNested(f *testing.F) {
+	for _, c := range oneReadingSeeds {
+		f.Add(c[0], c[1], c[2])
+	}
+	f.Add("GET", "/books/a%20b/c", "example.com")
+	f.Add("GET", "/books/a", "example.com")
+	f.Add("GET", "/r/x", "example.com")
+	f.Add("DELETE", "/books/1", "example.com")
+	f.Add("GET", "/x/y/z", "admin.example.com")
+	f.Add("GET", "/files", "example.com")
+	f.Fuzz(func(t *testing.T, method, target, host string) {
+		if !strings.HasPrefix(target, "/") {
+			return
+		}
+		var seen nestedSeen
+		inner := nestedMux(&seen)
+		reach := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			seen.reached = true
+			inner.ServeHTTP(w, r)
+		})
+		serve := func(h http.Handler, target string) (nestedSeen, bool) {
+			r := rawRequest(method, target, host)
+			if r == nil {
+				return nestedSeen{}, false
+			}
+			seen = nestedSeen{}
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			got := seen
+			got.code, got.allow = w.Code, w.Header().Get("Allow")
+			if w.Header().Get("Location") != "" {
+				got.redirected = "yes"
+			}
+			return got, true
+		}
+		alone, ok := serve(reach, target)
+		if !ok {
+			return
+		}
+		std := http.NewServeMux()
+		std.Handle("/api/{rest...}", http.StripPrefix("/api", reach))
+		ours := NewServeMux()
+		ours.Handle("/api/*", http.StripPrefix("/api", reach))
+		for name, outer := range map[string]http.Handler{"net/http's ServeMux": std, "a ServeMux": ours} {
+			got, ok := serve(outer, "/api"+target)
+			if !ok || !got.reached {
+				continue // the outer route did not take it
+			}
+			if got != alone {
+				t.Errorf("%s %q Host %q behind %s: %+v; alone: %+v", method, target, host, name, got, alone)
+			}
+		}
+	})
+}
