@@ -586,6 +586,8 @@ type nestedSeen struct {
 	redirected, allow     string
 	pattern, a, b, zero   string
 	escapedA, resultInput string
+	// disagree names a group whose path value is not the Result's.
+	disagree string
 }
 
 // nestedMux returns a ServeMux whose handlers note in seen what they read:
@@ -594,11 +596,14 @@ type nestedSeen struct {
 func nestedMux(seen *nestedSeen) *ServeMux {
 	note := func(r *http.Request, names ...string) {
 		seen.pattern, seen.escapedA = r.Pattern, EscapedPathValue(r, "a")
+		res := Result(r)
+		seen.resultInput = res.Pathname.Input
 		for _, name := range names {
-			*map[string]*string{"a": &seen.a, "b": &seen.b, "0": &seen.zero}[name] = r.PathValue(name)
-		}
-		if res := Result(r); res != nil {
-			seen.resultInput = res.Pathname.Input
+			value := r.PathValue(name)
+			*map[string]*string{"a": &seen.a, "b": &seen.b, "0": &seen.zero}[name] = value
+			if value != url.PercentDecodeString(res.Pathname.Groups[name].Value) {
+				seen.disagree = name
+			}
 		}
 	}
 	mux := NewServeMux()
@@ -609,6 +614,7 @@ func nestedMux(seen *nestedSeen) *ServeMux {
 		seen.resultInput = route.Result().Pathname.Input
 	})
 	mux.HandleFunc("/files{/*}?", func(w http.ResponseWriter, r *http.Request) { note(r, "0") })
+	mux.HandleFunc("/o{/:a}?/:b", func(w http.ResponseWriter, r *http.Request) { note(r, "a", "b") })
 	mux.HandleFunc("http://admin.example.com/*", func(w http.ResponseWriter, r *http.Request) { note(r, "0") })
 	mux.HandleFunc("/:a/*", func(w http.ResponseWriter, r *http.Request) { note(r, "a", "0") })
 	mux.HandleFunc("/*", func(w http.ResponseWriter, r *http.Request) { note(r, "0") })
@@ -622,7 +628,8 @@ func nestedMux(seen *nestedSeen) *ServeMux {
 // alone: the same answer (a redirect or not, the Allow header), and its
 // handler reads the same Pattern, path values of its route's names (also
 // "" for a group that did not take part, where the outer route set a
-// value of that name), EscapedPathValue, Result or Route.
+// value of that name), EscapedPathValue, Result or Route; and that each
+// path value of the route's names is the Result's.
 func FuzzServeMuxNested(f *testing.F) {
 	for _, c := range oneReadingSeeds {
 		f.Add(c[0], c[1], c[2])
@@ -633,6 +640,7 @@ func FuzzServeMuxNested(f *testing.F) {
 	f.Add("DELETE", "/books/1", "example.com")
 	f.Add("GET", "/x/y/z", "admin.example.com")
 	f.Add("GET", "/files", "example.com")
+	f.Add("GET", "/o/b", "example.com")
 	f.Fuzz(func(t *testing.T, method, target, host string) {
 		if !strings.HasPrefix(target, "/") {
 			return
@@ -661,6 +669,9 @@ func FuzzServeMuxNested(f *testing.F) {
 		alone, ok := serve(reach, target)
 		if !ok {
 			return
+		}
+		if alone.disagree != "" {
+			t.Errorf("%s %q Host %q: the path value %q is not the Result's: %+v", method, target, host, alone.disagree, alone)
 		}
 		std := http.NewServeMux()
 		std.Handle("/api/{rest...}", http.StripPrefix("/api", reach))

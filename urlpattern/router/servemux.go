@@ -153,7 +153,7 @@ type muxRoute struct {
 	handler http.Handler
 	route   RouteHandler
 	// names are the names of the groups of the pattern's pathname, in
-	// the pattern's order.
+	// the pattern's order, for a route of Handle.
 	names []string
 }
 
@@ -239,7 +239,9 @@ func (m *ServeMux) add(fn string, mr *muxRoute) {
 		panic("router: " + fn + "(" + quotePattern(mr.pattern) + "): " + err.Error())
 	}
 	mr.method = method
-	mr.names = p.GroupNames(urlpattern.Pathname)
+	if mr.handler != nil {
+		mr.names = p.GroupNames(urlpattern.Pathname)
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.router.Add(p, mr)
@@ -469,14 +471,17 @@ func EscapedPathValue(r *http.Request, name string) string {
 //
 // Behind another ServeMux's route (this package's or net/http's), through
 // http.StripPrefix, say, the request this ServeMux gets is a shallow copy
-// of the one in front and shares its path values (no method of
-// http.Request gives a copy values of its own), but not its Pattern: the
-// request in front keeps the outer route's Pattern, while the names of
-// this route's pathname read this route's values there too. A middleware
-// that reads path values after the handler returned reads those of the
-// Pattern it reads when it wraps the innermost ServeMux, or when nested
-// routes have no group name in common; and, as with net/http's ServeMux,
-// none reads the request while it is served.
+// of the one in front (as http.StripPrefix and Request.WithContext make
+// them), which shares the path values the request in front has, but not
+// its Pattern, and the ServeMux sets its own on the request it is given.
+// The request in front then keeps the outer route's Pattern, while its
+// values of the names the two routes have in common are the inner
+// route's; a value of another name may or may not reach it. A middleware
+// that reads r.Pattern and path values after the handler returned reads
+// them of one route when it wraps the innermost ServeMux, or when nested
+// routes have no group name in common. As with net/http's ServeMux, which
+// writes them too, no other goroutine may read a request's Pattern or
+// path values while it is served.
 func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// A route of Handle gives its handler a copy of r with a context,
 	// which holds the URL's string too (one allocation); a RouteHandler
@@ -538,13 +543,17 @@ func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // of that name, or the empty string for a group that did not take part.
 // The empty string replaces the value that a ServeMux in front may have
 // set for a route of its own (r shares its path values with the request
-// it was copied from): a name of the route reads the route's value.
+// it was copied from): a name of the route reads the route's value. Where
+// r has no value of that name, PathValue reads the empty string already,
+// and setting it would only make net/http allocate its map.
 func setPathValues(r *http.Request, names []string, groups []patternparts.Group) {
 	for _, name := range names {
 		value := ""
 		if len(groups) > 0 && groups[0].Name == name {
 			value = url.PercentDecodeString(groups[0].Value)
 			groups = groups[1:]
+		} else if r.PathValue(name) == "" {
+			continue
 		}
 		r.SetPathValue(name, value)
 	}

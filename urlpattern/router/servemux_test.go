@@ -676,9 +676,9 @@ func TestServeMuxNested(t *testing.T) {
 //     group of its route that did not take part, not the outer route's
 //     value of the same name (which it read before setPathValues);
 //   - a name that the inner route does not have reads what was set before;
-//   - the request in front reads the Pattern of the route that served it
-//     last, as with net/http's ServeMux, and a middleware of its own its
-//     path values.
+//   - the request in front keeps the outer route's Pattern and its values
+//     of the names the inner route does not have, and reads the inner
+//     route's values of those it has, as ServeHTTP's doc says.
 func TestServeMuxNestedPathValues(t *testing.T) {
 	type seen struct{ pattern, name, rest, escapedName string }
 	read := func(r *http.Request) seen {
@@ -697,18 +697,18 @@ func TestServeMuxNestedPathValues(t *testing.T) {
 	stdRoot.Handle("/", innerMux)
 
 	for _, c := range []struct {
-		mux                http.Handler
-		target             string
-		inner              seen
-		frontPattern, rest string
+		mux                      http.Handler
+		target                   string
+		inner                    seen
+		frontPattern, name, rest string
 	}{
-		{outer, "/outer/files/a%20b", seen{"/files{/:name}?", "a b", "files/a b", "a%20b"}, "/:name/:rest(.*)", "files/a b"},
-		{outer, "/outer/files", seen{"/files{/:name}?", "", "files", ""}, "/:name/:rest(.*)", "files"},
-		// net/http's ServeMux holds its values apart from those that
-		// SetPathValue adds: the inner route's name is not the outer's.
-		{std, "/outer/files/a%20b", seen{"/files{/:name}?", "a b", "files/a b", "a%20b"}, "/{name}/{rest...}", "files/a b"},
-		{std, "/outer/files", seen{"/files{/:name}?", "", "files", ""}, "/{name}/{rest...}", "files"},
-		{stdRoot, "/files/a%20b", seen{"/files{/:name}?", "a b", "", "a%20b"}, "/files{/:name}?", ""},
+		{outer, "/outer/files/a%20b", seen{"/files{/:name}?", "a b", "files/a b", "a%20b"}, "/:name/:rest(.*)", "a b", "files/a b"},
+		{outer, "/outer/files", seen{"/files{/:name}?", "", "files", ""}, "/:name/:rest(.*)", "", "files"},
+		// SetPathValue writes a name of net/http's pattern in the slot of
+		// its matches, which http.StripPrefix's copy shares.
+		{std, "/outer/files/a%20b", seen{"/files{/:name}?", "a b", "files/a b", "a%20b"}, "/{name}/{rest...}", "a b", "files/a b"},
+		{std, "/outer/files", seen{"/files{/:name}?", "", "files", ""}, "/{name}/{rest...}", "", "files"},
+		{stdRoot, "/files/a%20b", seen{"/files{/:name}?", "a b", "", "a%20b"}, "/files{/:name}?", "a b", ""},
 	} {
 		inner = seen{}
 		req := httptest.NewRequest("GET", "http://example.com"+c.target, nil)
@@ -721,8 +721,54 @@ func TestServeMuxNestedPathValues(t *testing.T) {
 		if inner != c.inner {
 			t.Errorf("%s: the inner handler reads %+v, want %+v", c.target, inner, c.inner)
 		}
-		if req.Pattern != c.frontPattern || req.PathValue("rest") != c.rest {
-			t.Errorf("%s: in front: Pattern %q rest %q, want %q and %q", c.target, req.Pattern, req.PathValue("rest"), c.frontPattern, c.rest)
+		if req.Pattern != c.frontPattern || req.PathValue("name") != c.name || req.PathValue("rest") != c.rest {
+			t.Errorf("%s: in front: Pattern %q name %q rest %q, want %q, %q and %q", c.target, req.Pattern, req.PathValue("name"), req.PathValue("rest"), c.frontPattern, c.name, c.rest)
+		}
+	}
+}
+
+// TestServeMuxPathValuesOfGroups checks that each group name of a route's
+// pathname reads, in the handler and in front, the percent-decoded value
+// that the Result has for it, or "" where the group did not take part,
+// when every name had another value before (a ServeMux in front set it):
+// optional groups before and after groups that take part, unnamed ones,
+// repeated ones, regular expressions.
+func TestServeMuxPathValuesOfGroups(t *testing.T) {
+	for _, c := range []struct{ pattern, target string }{
+		{"/o{/:a}?/:b", "/o/B"},
+		{"/o{/:a}?/:b", "/o/A/B"},
+		{"/:a?/:b?/:c?", "/x"},
+		{"/x{/:a}?{/:b}?/(\\d+)?/*?", "/x/b/7"},
+		{"/x{/:a}?{/:b}?/(\\d+)?/*?", "/x/a/b/y%20z"},
+		{"/f/:a+/:b*", "/f/1/2"},
+		{"/r/(a|b)?/:n(\\d+)?/(.*)", "/r/3/rest"},
+		{"/c{/:a}*{/:b}?", "/c/1/2"},
+	} {
+		var handler map[string]string
+		mux := NewServeMux()
+		mux.HandleFunc(c.pattern, func(w http.ResponseWriter, r *http.Request) {
+			handler = map[string]string{}
+			for name, g := range Result(r).Pathname.All() {
+				handler[name] = r.PathValue(name) + " | " + url.PercentDecodeString(g.Value)
+			}
+		})
+		p := urlpattern.MustParse("http://example.com" + c.pattern)
+		names := p.GroupNames(urlpattern.Pathname)
+		req := httptest.NewRequest("GET", "http://example.com"+c.target, nil)
+		for _, name := range names {
+			req.SetPathValue(name, "OUTER")
+		}
+		handler = nil
+		mux.ServeHTTP(httptest.NewRecorder(), req)
+		if handler == nil {
+			t.Errorf("%s on %s: not routed", c.pattern, c.target)
+			continue
+		}
+		for _, name := range names {
+			value, want, _ := strings.Cut(handler[name], " | ")
+			if value != want || req.PathValue(name) != want {
+				t.Errorf("%s on %s: %q reads %q in the handler and %q in front, want %q (the Result's)", c.pattern, c.target, name, value, req.PathValue(name), want)
+			}
 		}
 	}
 }
@@ -823,6 +869,14 @@ func TestServeMuxAllocs(t *testing.T) {
 	// two.
 	if w.Code != 200 || n > 3 {
 		t.Errorf("%d, %.0f allocations a request, want 200 and at most 3", w.Code, n)
+	}
+	// A group that did not take part, whose name the request has no
+	// value of, costs no path value, and net/http makes no map for it:
+	// the route's match (a regular expression's, which allocates) and
+	// the context, no more than the route above.
+	mux.HandleFunc("GET /files{/*}?", func(http.ResponseWriter, *http.Request) {})
+	if o := testing.AllocsPerRun(100, serveCopy(w, httptest.NewRequest("GET", "http://api.github.com/files", nil))); w.Code != 200 || o > n {
+		t.Errorf("/files{/*}? on /files: %d, %.0f allocations a request, want 200 and at most %.0f", w.Code, o, n)
 	}
 	// The check that a request is serialized allocates nothing: a query
 	// costs no allocation more (the URL is parsed from one string).
