@@ -469,11 +469,11 @@ func EscapedPathValue(r *http.Request, name string) string {
 // ([ServeMux.HandleRoute]) gets r itself, with r.Pattern set, and a
 // [Route] in place of the path values and the copy.
 //
-// Behind another ServeMux's route (this package's or net/http's), through
-// http.StripPrefix, say, the request this ServeMux gets is a shallow copy
-// of the one in front (as http.StripPrefix and Request.WithContext make
-// them), which shares the path values the request in front has, but not
-// its Pattern, and the ServeMux sets its own on the request it is given.
+// Behind another ServeMux's route (this package's or net/http's), the
+// request this ServeMux gets is a shallow copy of the one in front (made
+// by http.StripPrefix, say, or Request.WithContext), which shares the
+// path values the request in front has, but not its Pattern; and the
+// ServeMux sets its own on the request it is given.
 // The request in front then keeps the outer route's Pattern, while its
 // values of the names the two routes have in common are the inner
 // route's; a value of another name may or may not reach it. A middleware
