@@ -200,15 +200,16 @@ func (m *ServeMux) HandleFunc(pattern string, handler func(http.ResponseWriter, 
 // of the request for a context (Request.WithContext); the Route is a
 // value, passed on the stack. In a ServeMux with no route of Handle, a
 // request routed costs one allocation, the URL's string, when the route's
-// pathname has at most four groups and no regular expression (a
-// regular expression's match allocates; more groups are a copy of their
-// own); in one with a route of Handle, the URL's string is built in the
-// larger allocation that route's handlers get. In a handler added with HandleRoute, the ServeMux
-// sets no r.PathValue, [Result] or [EscapedPathValue]: they find nothing,
-// or what a ServeMux in front set for its own route (a ServeMux behind
-// another's Handle route, through http.StripPrefix); the Route has this
-// ServeMux's. The ServeMux reads, redirects and refuses requests the same
-// way for both kinds of route, and sets r.Pattern for both.
+// pathname has at most four groups and no regular expression (a regular
+// expression's match allocates; more groups are a copy of their own); in
+// one with a route of Handle, the URL's string is built in the larger
+// allocation that route's handlers get. In a handler added with
+// HandleRoute, the ServeMux sets no r.PathValue, [Result] or
+// [EscapedPathValue]: they find nothing, or what a ServeMux in front set
+// for its own route (a ServeMux behind another's Handle route, through
+// http.StripPrefix); the Route has this ServeMux's. The ServeMux reads,
+// redirects and refuses requests the same way for both kinds of route,
+// and sets r.Pattern for both.
 //
 // HandleRoute panics when the pattern does not compile or handler is nil.
 func (m *ServeMux) HandleRoute(pattern string, handler RouteHandler) {
@@ -265,8 +266,8 @@ func (f RouteHandlerFunc) ServeRoute(w http.ResponseWriter, r *http.Request, rou
 // matched: the route's pattern, the request's URL ([RequestURL]) and the
 // groups of the pathname. It is a value: a handler may keep or copy it,
 // and its methods are safe for concurrent use. (It is not comparable with
-// ==: compare its Pattern and URL.) The zero
-// Route is of no route; its methods return zero values.
+// ==: compare its Pattern and URL.) The zero Route is of no route; its
+// methods return zero values.
 type Route struct {
 	pattern string // as given to Handle or HandleRoute
 	p       *urlpattern.Pattern
@@ -308,10 +309,10 @@ func (rt Route) URL() url.URL { return rt.url }
 
 // PathValue returns the value of the group name of the route's pathname,
 // percent-decoded, as this ServeMux sets r.PathValue(name) for a handler
-// added with [ServeMux.Handle] (see [ServeMux.ServeHTTP]): "a b.txt" for the segment
-// "a%20b.txt" of "/files/:name"; "0" names the first unnamed group. It
-// returns the empty string when the group did not take part in the match
-// and when the pathname has no such group.
+// added with [ServeMux.Handle] (see [ServeMux.ServeHTTP]): "a b.txt" for
+// the segment "a%20b.txt" of "/files/:name"; "0" names the first unnamed
+// group. It returns the empty string when the group did not take part in
+// the match and when the pathname has no such group.
 func (rt Route) PathValue(name string) string {
 	return url.PercentDecodeString(rt.EscapedPathValue(name))
 }
@@ -321,7 +322,13 @@ func (rt Route) PathValue(name string) string {
 // serializes a path, as the function [EscapedPathValue] does for a
 // handler added with [ServeMux.Handle].
 func (rt Route) EscapedPathValue(name string) string {
-	for _, g := range rt.groups() {
+	return groupValue(rt.groups(), name)
+}
+
+// groupValue returns the value of the group name of groups, or the empty
+// string when groups has no such group.
+func groupValue(groups []patternparts.Group, name string) string {
+	for _, g := range groups {
 		if g.Name == name {
 			return g.Value
 		}
@@ -438,12 +445,7 @@ func EscapedPathValue(r *http.Request, name string) string {
 		return ""
 	}
 	groups, _ := patternparts.AppendGroups(rc.pattern, pathname, rc.url.Pathname(), nil)
-	for _, g := range groups {
-		if g.Name == name {
-			return g.Value
-		}
-	}
-	return ""
+	return groupValue(groups, name)
 }
 
 // ServeHTTP serves r with the handler of the first route that matches it,
@@ -473,15 +475,15 @@ func EscapedPathValue(r *http.Request, name string) string {
 // request this ServeMux gets is a shallow copy of the one in front (made
 // by http.StripPrefix, say, or Request.WithContext), which shares the
 // path values the request in front has, but not its Pattern; and the
-// ServeMux sets its own on the request it is given.
-// The request in front then keeps the outer route's Pattern, while its
-// values of the names the two routes have in common are the inner
-// route's; a value of another name may or may not reach it. A middleware
-// that reads r.Pattern and path values after the handler returned reads
-// them of one route when it wraps the innermost ServeMux, or when nested
-// routes have no group name in common. As with net/http's ServeMux, which
-// writes them too, no other goroutine may read a request's Pattern or
-// path values while it is served.
+// ServeMux sets its own on the request it is given. The request in front
+// then keeps the outer route's Pattern, while its values of the names the
+// two routes have in common are the inner route's; a value of another
+// name may or may not reach it. A middleware that reads r.Pattern and
+// path values after the handler returned reads them of one route when it
+// wraps the innermost ServeMux, or when nested routes have no group name
+// in common. As with net/http's ServeMux, which writes them too, no other
+// goroutine may read a request's Pattern or path values while it is
+// served.
 func (m *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// A route of Handle gives its handler a copy of r with a context,
 	// which holds the URL's string too (one allocation); a RouteHandler
