@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/webstd/url"
+	"github.com/webstd/url/internal/infra"
 	"github.com/webstd/url/internal/threadtime"
 )
 
@@ -222,6 +223,40 @@ func BenchmarkKeyFloor(b *testing.B) {
 	f := func(u url.URL) string {
 		var stack [256]byte
 		return string(append(stack[:0], u.Href()...))
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		sinkString = f(corpus.urls[i])
+		if i++; i == len(corpus.urls) {
+			i = 0
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(ratioToParse(f), "parse-ratio")
+}
+
+// BenchmarkKeyWorkFloor is the floor of a SURT that has nothing to check:
+// the host without "www." with its labels reversed, ")", and the path and
+// query lowercased, written by the fast path's writers (appendReversedLabels,
+// infra.AppendLower) into a buffer and made a new string. It is what SURT
+// would cost if something told it for free that the archives' other steps
+// change nothing (no escape to decode, no "//" or ASP.NET segment, no
+// session identifier, a query already sorted); its key is wrong wherever they
+// would. Its parse-ratio, with BenchmarkKeyFloor's, is how close to a parse a
+// SURT built this way can come (BENCHMARKS.md, issue 23).
+func BenchmarkKeyWorkFloor(b *testing.B) {
+	loadCorpus(b)
+	var stack [256]byte
+	f := func(u url.URL) string {
+		k, _ := appendReversedLabels(stack[:0], stripWWW(u.Hostname()))
+		k = append(k, ')')
+		k = infra.AppendLower(k, u.Pathname())
+		if q, _ := u.Query(); q != "" {
+			k = append(k, '?')
+			k = infra.AppendLower(k, q)
+		}
+		return string(k)
 	}
 	b.ReportAllocs()
 	i := 0
