@@ -238,8 +238,9 @@ func BenchmarkKeyFloor(b *testing.B) {
 
 // BenchmarkKeyWorkFloor is the floor of a SURT that has nothing to check:
 // the host without "www." with its labels reversed, ")", and the path and
-// query lowercased, written by the fast path's writers (appendReversedLabels,
-// infra.AppendLower) into a buffer and made a new string. It is what SURT
+// query lowercased, written into a buffer as the fast path writes them
+// (appendReversedLabels; infra.AppendLower, which appendScanned is for the
+// path with its scans added) and made a new string. It is what SURT
 // would cost if something told it for free that the archives' other steps
 // change nothing (no escape to decode, no "//" or ASP.NET segment, no
 // session identifier, a query already sorted); its key is wrong wherever they
