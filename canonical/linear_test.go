@@ -13,7 +13,8 @@ import (
 // quadratic), dot segments that only decoding reveals, runs of dots in a
 // host, many www labels, query parameters to sort or strip, session
 // identifiers, ColdFusion pairs that sorting makes, path parameters whose
-// segments keep them, ASP.NET session segments. An input 16 times as long
+// segments keep them, dot segments that would stay dot segments without
+// them, ASP.NET session segments. An input 16 times as long
 // must not take more than 48 times as long (a quadratic algorithm takes 256
 // times).
 func TestLinear(t *testing.T) {
@@ -38,6 +39,7 @@ func TestLinear(t *testing.T) {
 		{"asp-segments", "http://h/", asp, "x.aspx"},
 		{"path-params", "http://h/a", ";jsessionid=1", "/b"},
 		{"path-params-dot-segments", "http://h/", "..;jsessionid=1;a=2/", "b"},
+		{"path-params-kept-dot-segments", "http://h/", "..;jsessionid=1/", "b"},
 		{"cfid-sorted", "http://h/?", "cfid=1&x&cftoken=2&", "y"},
 		{"opaque-path", "sc:", "%2F%20", ""},
 	}

@@ -389,6 +389,7 @@ func stripPathParams(p string, names []string, file bool) string {
 	}
 	var b []byte
 	done := 0 // p[:done] is in b, when b is not nil
+	changed := false
 	for start := 0; start < len(p); {
 		// The segment p[start:end], after a "/" (or at the start of a
 		// path that has none).
@@ -409,14 +410,17 @@ func stripPathParams(p string, names []string, file bool) string {
 			m := len(b)
 			b = appendKeptParams(append(b, seg[:i]...), seg[i:], names)
 			if kept := b[m:]; infra.IsSingleDotSegment(kept) || infra.IsDoubleDotSegment(kept) || file && start == 1 && infra.IsWindowsDriveLetter(kept) {
-				b = b[:n] // the segment stays as it is
+				// The segment stays as it is, written once: what is
+				// in b is not written again for a later segment.
+				b = append(b[:n], p[done:end]...)
 			} else {
-				done = end
+				changed = true
 			}
+			done = end
 		}
 		start = end
 	}
-	if b == nil || done == 0 {
+	if !changed {
 		return p
 	}
 	return string(append(b, p[done:]...))
