@@ -36,7 +36,11 @@
 //	key, err := o.Canonical(u)
 //
 // Every profile's canonical string parses, and every profile but ia is
-// idempotent: the canonical string is its own canonical string. The ia
+// idempotent: the canonical string is its own canonical string. Every
+// profile's but Safe Browsing's is the href of the URL it parses to, so a
+// program that parses a key reads the URL the key names, written as the key
+// is (Safe Browsing's keeps the bytes that its hashes are of, such as a bare
+// quotation mark or "<", which the parser percent-encodes). The ia
 // profile and SURT give the archives' keys, quirks included, and the
 // archives' steps run once: where they leave work (a second session
 // identifier of one pattern, say), canonicalizing again changes the key
@@ -85,7 +89,7 @@
 // rejects an input they accept ("http://host%23.com/", "www.google.com/"
 // without a scheme) or reads it otherwise, the file says so for the case and
 // records what this package produces. Where the published rules would make a
-// canonical string that does not parse back to itself (a "\" or "?" that
+// canonical string that the parser reads as another URL (a "\" or "?" that
 // percent-decoding leaves in a path), this package keeps it percent-encoded;
 // the functions' documentation says where.
 package canonical

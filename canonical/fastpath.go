@@ -48,10 +48,13 @@ func iaRoom(u *url.URL) int { return len(u.Href()) + 8 }
 //   - without a host, a path that does not start with "//" once decoded.
 //
 // For the others it returns false, and b holds anything: the general path
-// (o.ia) takes them. Each test below is the condition under which the step
-// of o.ia that it stands for returns its input as it is, and each step is
-// the general path's, writing into b instead of making a string.
-func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, bool) {
+// (o.ia) takes them. It reports decoded when it percent-decoded the path or
+// the query, or cleaned the path (appendIAPathSlow): then what it wrote may
+// hold bytes that the URL parser writes otherwise. Each test below is the
+// condition under which the step of o.ia that it stands for returns its
+// input as it is, and each step is the general path's, writing into b
+// instead of making a string.
+func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) (_ []byte, ok, decoded bool) {
 	scheme, host, kind := u.Scheme(), u.Hostname(), u.HostKind()
 	hasHost := host != ""
 	if hasHost {
@@ -65,11 +68,11 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 				host = stripWWW(host)
 			}
 			if scheme == "file" && host == "localhost" {
-				return b, false
+				return b, false, false
 			}
 		case url.IPv4Host, url.IPv6Host:
 		default:
-			return b, false
+			return b, false, false
 		}
 	}
 
@@ -88,7 +91,7 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 		default:
 			var ok bool
 			if b, ok = appendReversedLabels(b, host); !ok {
-				return b, false
+				return b, false, false
 			}
 		}
 		if port != "" {
@@ -101,11 +104,12 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 		b = append(b, ')')
 	} else {
 		if kind == url.DomainHost && hasEmptyLabel(host) {
-			return b, false
+			return b, false, false
 		}
 		b = append(b, scheme...)
 		b = append(b, ':')
-		if hasHost {
+		if hasHost || !surt && scheme == "file" {
+			// A file: URL's empty host too, but in a SURT: see appendURL.
 			b = append(b, "//"...)
 			b = append(b, host...)
 			if port := u.Port(); port != "" {
@@ -124,6 +128,7 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 	if marked && (hasPercent(path) || opaque && strings.IndexByte(path, ' ') >= 0) ||
 		!opaque && hasHost && (path == "" || doubleSlash) {
 		b = appendIAPathSlow(b[:n], path, opaque, hasHost, u.IsSpecial(), scheme == "file")
+		decoded = true
 		if !o.KeepCase {
 			infra.LowerBytes(b[n:])
 		}
@@ -144,7 +149,7 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 	}
 	if !hasHost && bytes.HasPrefix(b[n:], []byte("//")) {
 		// Written with "/." before it.
-		return b, false
+		return b, false, false
 	}
 
 	// The query, decoded and escaped once if it has a "%" (minimalEscape),
@@ -155,6 +160,7 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 		n := len(b)
 		if hasPercent(query) {
 			b = appendMinimalEscape(b, query)
+			decoded = true
 			if !o.KeepCase {
 				infra.LowerBytes(b[n:])
 			}
@@ -170,14 +176,14 @@ func (o *SURTOptions) appendIAFast(b []byte, u *url.URL, surt bool) ([]byte, boo
 			}
 			if len(b) == n {
 				// Nothing left: no query.
-				return b[:n-1], true
+				return b[:n-1], true, decoded
 			}
 		}
 		if !o.KeepQueryOrder && bytes.IndexByte(b[n:], '&') >= 0 {
 			b = sortIAQueryInPlace(b, n)
 		}
 	}
-	return b, true
+	return b, true, decoded
 }
 
 // sortIAQueryInPlace sorts the parameters of the query b[n:] as
@@ -588,7 +594,7 @@ func (o *Options) keeps(u *url.URL) bool {
 	if o.DropUserinfo && (u.Username() != "" || u.Password() != "") {
 		return false
 	}
-	if o.DropTrailingDot && u.HostValue().TrimTrailingDots() != u.HostValue() {
+	if o.DropTrailingDot && withoutTrailingDots(u) != u.HostValue() {
 		return false
 	}
 	if o.NormalizePercentEncoding {

@@ -46,7 +46,7 @@ func TestFastPaths(t *testing.T) {
 			checkIAFast(t, o, u)
 		}
 		var stack [256]byte
-		if _, ok := (&SURTOptions{}).appendIAFast(stack[:0], &u, true); ok {
+		if _, ok, _ := (&SURTOptions{}).appendIAFast(stack[:0], &u, true); ok {
 			fastSURT++
 		}
 		for _, o := range optionSets {
@@ -85,14 +85,20 @@ func checkIAFast(t *testing.T, o SURTOptions, u url.URL) {
 		return
 	}
 	var stack [256]byte
-	if b, ok := o.appendIAFast(iaBuffer(stack[:0], &u), &u, true); ok {
+	if b, ok, _ := o.appendIAFast(iaBuffer(stack[:0], &u), &u, true); ok {
 		if want := o.surtSlow(u); string(b) != want {
 			t.Errorf("%+v: SURT(%q): fast path %q, general path %q", o, u.Href(), b, want)
 		}
 	}
-	if b, ok := o.appendIAFast(iaBuffer(stack[:0], &u), &u, false); ok {
+	if b, ok, decoded := o.appendIAFast(iaBuffer(stack[:0], &u), &u, false); ok {
 		if want := o.canonicalSlow(u); string(b) != want {
 			t.Errorf("%+v: Canonical(%q): fast path %q, general path %q", o, u.Href(), b, want)
+		}
+		// What canonicalWritten takes for an href without parsing it.
+		if !decoded && !(u.Scheme() == "file" && u.Hostname() == "") {
+			if v, err := url.Parse(string(b)); err != nil || v.Href() != string(b) {
+				t.Errorf("%+v: Canonical(%q): the fast path wrote %q, decoding nothing, which parses to %q, %v", o, u.Href(), b, v.Href(), err)
+			}
 		}
 	}
 }

@@ -72,6 +72,8 @@ func seedInputs(tb testing.TB) []string {
 		"http://www.example.com/1234567//89", "http://x/1234567/", "http://a)b.c/", "http://a&b.com/x",
 		"http://192.0.2.1/A?b&a", "http://[2001:db8::1]:81/?Sid=x", "file:///C:/A/b/", "sc://H/A%41", "sc:A B?x",
 		"http://www.www/", "http://www.com./", "file://localhost/x", "file://www.localhost/x",
+		"file://localhost./x", "file://LOCALHOST../x", "file://server/c:/x", "file://server/c%7C/x",
+		"http://h/%22%3C%3E%60%7B%7D%5E?q=%27%22%3C", "sc://h/%22%3C?%27", "file:///etc/passwd?%3C",
 	)
 	return append(inputs, stripSeeds...)
 }
@@ -80,6 +82,9 @@ func seedInputs(tb testing.TB) []string {
 // parses: the canonical string parses, and is its own canonical string; only
 // Safe Browsing may refuse a URL, and only with its two errors. Safe
 // Browsing's expressions are made without error when its canonical form is.
+// The canonical string of every profile but Safe Browsing (whose bytes are
+// the ones Safe Browsing hashes) is the href of the URL it parses to, and
+// ia's is the href of SURTOptions{}.Canonical: one reading.
 func FuzzCanonicalProfiles(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, s string) {
@@ -101,6 +106,14 @@ func FuzzCanonicalProfiles(f *testing.F) {
 			v, err := url.Parse(c)
 			if err != nil {
 				t.Fatalf("%s: the canonical string %q of %q does not parse: %v", p.Name(), c, u.Href(), err)
+			}
+			if p != SafeBrowsing && v.Href() != c {
+				t.Fatalf("%s: the canonical string %q of %q parses to %q", p.Name(), c, u.Href(), v.Href())
+			}
+			if p == IA {
+				if w, err := (SURTOptions{}).Canonical(u); err != nil || w.Href() != c {
+					t.Fatalf("ia: %q → %q; SURTOptions{}.Canonical gives %q, %v", u.Href(), c, w.Href(), err)
+				}
 			}
 			if p == IA {
 				if ia, _ := (SURTOptions{}).Canonical(u); leavesArchiveWork(SURTOptions{}, u, ia) {

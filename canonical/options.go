@@ -148,7 +148,7 @@ func (o Options) apply(u url.URL) (url.URL, error) {
 		c.username, c.password, changed = "", "", true
 	}
 	if o.DropTrailingDot {
-		set(&c.host, u.HostValue().TrimTrailingDots().String())
+		set(&c.host, withoutTrailingDots(&u).String())
 	}
 	if len(o.StripParams) > 0 {
 		if !u.HasOpaquePath() {
@@ -186,6 +186,19 @@ func (o Options) apply(u url.URL) (url.URL, error) {
 		return url.URL{}, errCanonical
 	}
 	return v, nil
+}
+
+// withoutTrailingDots returns u's host as DropTrailingDot leaves it: without
+// the dots that end a domain (url.Host.TrimTrailingDots), but for a file:
+// URL's "localhost." (or "localhost.."), which keeps them: the file host
+// state reads the host "localhost" as the empty host
+// (https://url.spec.whatwg.org/#file-host-state), another host.
+func withoutTrailingDots(u *url.URL) url.Host {
+	h := u.HostValue()
+	if t := h.TrimTrailingDots(); t != h && !(u.Scheme() == "file" && t.String() == "localhost") {
+		return t
+	}
+	return h
 }
 
 // Canonical returns the canonical string of u: the href of Apply's result,

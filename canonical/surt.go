@@ -221,7 +221,7 @@ func appendIAPathSlow(b []byte, path string, opaque, hasHost, special, file bool
 	}
 	b = appendEscaped(b, p, esc)
 	if file {
-		b = append(b[:n], fileDriveLetter(b[n:], hasHost)...)
+		fileDriveLetter(b[n:])
 	}
 	return b
 }
@@ -408,20 +408,13 @@ func appendResolvedPath(b []byte, p []byte) []byte {
 	return b
 }
 
-// fileDriveLetter handles a first path segment of a file: URL that decoding
-// has made a Windows drive letter ("/c:/…" or "/c|/…"), which the URL parser
-// reads as one (https://url.spec.whatwg.org/#path-state): with a host, its
-// ":" or "|" is escaped, since the parser would make the host empty; without
-// one, "|" becomes ":", as the parser writes it.
-func fileDriveLetter(p []byte, hasHost bool) []byte {
+// fileDriveLetter writes a first path segment of a file: URL that decoding
+// has made a Windows drive letter ("/c:/…" or "/c|/…") as the URL parser
+// writes it, "c:" (https://url.spec.whatwg.org/#path-state), with or
+// without a host: "file://h/c%7C/x" and "file://h/c|/x" are one URL.
+func fileDriveLetter(p []byte) []byte {
 	if len(p) < 3 || p[0] != '/' || !infra.IsASCIIAlpha(int(p[1])) || p[2] != ':' && p[2] != '|' || len(p) > 3 && p[3] != '/' {
 		return p
-	}
-	switch {
-	case hasHost && p[2] == ':':
-		return slices.Concat(p[:2], []byte("%3A"), p[3:])
-	case hasHost:
-		return slices.Concat(p[:2], []byte("%7C"), p[3:])
 	}
 	p[2] = ':'
 	return p
@@ -687,28 +680,46 @@ func (o SURTOptions) Canonical(u url.URL) (url.URL, error) {
 	if u.Scheme() == "filedesc" {
 		return url.Parse(u.HrefExcludingFragment())
 	}
-	v, err := url.Parse(o.canonicalString(&u))
+	s, _ := o.canonicalWritten(&u)
+	v, err := url.Parse(s)
 	if err != nil {
 		return url.URL{}, errCanonical
 	}
 	return v, nil
 }
 
-// canonicalString returns the href of o.Canonical(u), but for the zero URL.
+// canonicalString returns the href of o.Canonical(u), but for the zero URL:
+// what canonicalWritten writes, read back with url.Parse where that may
+// write it otherwise.
 func (o SURTOptions) canonicalString(u *url.URL) string {
+	s, href := o.canonicalWritten(u)
+	if href {
+		return s
+	}
+	if v, err := url.Parse(s); err == nil {
+		return v.Href()
+	}
+	return s // Canonical's errCanonical: a bug
+}
+
+// canonicalWritten returns u's canonical URL as the archives' rules write it
+// (o.Canonical parses it), and whether it is known to be the href of the URL
+// it parses to: it is when it is u's href or a prefix of it, or when the fast
+// path wrote it from the href's bytes with none decoded.
+func (o SURTOptions) canonicalWritten(u *url.URL) (_ string, href bool) {
 	if u.Scheme() == "filedesc" {
-		return u.HrefExcludingFragment()
+		return u.HrefExcludingFragment(), true
 	}
 	var stack [256]byte
-	if b, ok := o.appendIAFast(iaBuffer(stack[:0], u), u, false); ok {
+	if b, ok, decoded := o.appendIAFast(iaBuffer(stack[:0], u), u, false); ok {
 		// Most canonical URLs are the href, or the href without its
 		// end (a "/", an empty query).
 		if h := u.HrefExcludingFragment(); len(b) <= len(h) && string(b) == h[:len(b)] {
-			return h[:len(b)]
+			return h[:len(b)], true
 		}
-		return string(b)
+		return string(b), !decoded
 	}
-	return o.canonicalSlow(*u)
+	return o.canonicalSlow(*u), false
 }
 
 // canonicalSlow is canonicalString for every URL but the zero URL and a
@@ -716,7 +727,7 @@ func (o SURTOptions) canonicalString(u *url.URL) string {
 func (o SURTOptions) canonicalSlow(u url.URL) string {
 	r := o.ia(u)
 	var stack [256]byte
-	return string(r.appendURL(r.buffer(stack[:0])))
+	return string(r.appendURL(r.buffer(stack[:0]), false))
 }
 
 // buffer returns stack, or a new buffer when r written as a URL or SURT may
@@ -728,11 +739,13 @@ func (r iaURL) buffer(stack []byte) []byte {
 	return stack
 }
 
-// appendURL appends r written as a URL.
-func (r iaURL) appendURL(b []byte) []byte {
+// appendURL appends r written as a URL, or, if key is set, as the key of a
+// SURT of a URL without a host, which leaves out a file: URL's empty host as
+// the archives do ("file:/x", where the URL serializer writes "file:///x").
+func (r iaURL) appendURL(b []byte, key bool) []byte {
 	b = append(b, r.scheme...)
 	b = append(b, ':')
-	if r.hasHost {
+	if r.hasHost || !key && r.scheme == "file" {
 		b = append(b, "//"...)
 		b = append(b, r.host...)
 		if r.port != "" {
@@ -802,8 +815,8 @@ func AppendSURT(b []byte, u url.URL) []byte { return (&SURTOptions{}).appendSURT
 //     ("/a//b/" is "/a/b/"); then the bytes up to 0x20 and from 0x7F, "#"
 //     and "%" are percent-encoded again, and, where the archives leave them
 //     bare, "?" and (in an http(s) URL) "\", so that the result parses to
-//     the same path. In a file: URL with a host, a first segment "c:" is
-//     written "c%3A".
+//     the same path. In a file: URL, a first segment "c|" is written "c:",
+//     as the parser writes it.
 //  4. Unless KeepCase, the path is lowercased (its escapes too).
 //  5. Unless KeepSessionIDs, the session segments of ASP.NET's cookieless
 //     sessions are removed from a path to an .aspx page, the last of each
@@ -872,7 +885,7 @@ func (o *SURTOptions) surt(u *url.URL) string {
 		return u.HrefExcludingFragment()
 	}
 	var stack [256]byte
-	if b, ok := o.appendIAFast(iaBuffer(stack[:0], u), u, true); ok {
+	if b, ok, _ := o.appendIAFast(iaBuffer(stack[:0], u), u, true); ok {
 		return string(b)
 	}
 	return o.surtSlow(*u)
@@ -889,7 +902,7 @@ func (o *SURTOptions) appendSURT(b []byte, u *url.URL) []byte {
 	// Room for the key at once; the fast path writes into it, also when
 	// it then declines the URL.
 	n := len(b)
-	if r, ok := o.appendIAFast(slices.Grow(b, iaRoom(u)), u, true); ok {
+	if r, ok, _ := o.appendIAFast(slices.Grow(b, iaRoom(u)), u, true); ok {
 		return r
 	}
 	return append(b[:n], o.surtSlow(*u)...)
@@ -902,7 +915,7 @@ func (o SURTOptions) surtSlow(u url.URL) string {
 	var stack [256]byte
 	b := r.buffer(stack[:0])
 	if !r.hasHost {
-		return string(r.appendURL(b))
+		return string(r.appendURL(b, true))
 	}
 	b = o.appendSURTHost(b, r.scheme, r.host, r.kind, r.port)
 	b = r.appendPath(b)
