@@ -246,3 +246,38 @@ func surtOptions(bits int) SURTOptions {
 		KeepIPOrder:       bits&128 != 0,
 	}
 }
+
+// FuzzSURTParse checks SURTOptions.Parse on any key: what it accepts names
+// the host it spells. A key with "://(" gives a URL whose SURT starts with
+// the key up to the ")" after the host (the scheme, host and port the key
+// spells, read as the parser reads the URL); any other key gives a URL
+// without a host.
+func FuzzSURTParse(f *testing.F) {
+	for _, key := range []string{
+		"http://(com,example)/a?a=1&b=2", "https://(org,archive:8443)/goo", "http://(1,2,0,192)/",
+		"http://([2001:db8::1]:8080)/", "http://(com,c%29d,a%2cb)/", "mailto:foo@example.com",
+		"http://(com,example)@evil.com/", "http://(com,ex%2fmple)/", "http://com,example)/",
+		"file:/c:/x", "sc://(a%25b)/", "http://(com,example,)/", "filedesc://a.arc",
+	} {
+		f.Add(key, false)
+		f.Add(key, true)
+	}
+	f.Fuzz(func(t *testing.T, key string, trailingComma bool) {
+		o := SURTOptions{WithScheme: true, TrailingComma: trailingComma}
+		u, err := o.Parse(key)
+		if err != nil {
+			return
+		}
+		i := strings.Index(key, "://(")
+		if strings.HasPrefix(key, "filedesc:") || i <= 0 || !isScheme(key[:i]) {
+			if u.Hostname() != "" && u.Scheme() != "filedesc" {
+				t.Fatalf("Parse(%q) = %q: a host, from a key without one", key, u.Href())
+			}
+			return
+		}
+		head := key[:i+len("://(")+strings.IndexByte(key[i+len("://("):], ')')+1]
+		if s := o.SURT(u); !strings.HasPrefix(s, head) {
+			t.Fatalf("Parse(%q) = %q, whose SURT %q does not start with %q", key, u.Href(), s, head)
+		}
+	})
+}

@@ -1002,7 +1002,10 @@ func appendSURTLabel(b []byte, l string) []byte {
 //	http://(com,example,)/a?a=1&b=2  →  http://example.com/a?a=1&b=2
 //
 // It returns ErrNotInvertible without WithScheme, and a *url.ParseError, or
-// an error saying what is missing, for a key that is not a SURT.
+// an error saying what is wrong, for a key that is not a SURT: among them a
+// key whose host, read as the parser reads the URL it spells, is another
+// ("http://(com,ex%2fmple)/" spells http://ex/mple.com/, whose host is ex),
+// and a key with a host but no "://(" ("http://com,example)/").
 func (o SURTOptions) Parse(key string) (url.URL, error) {
 	if !o.WithScheme {
 		return url.URL{}, ErrNotInvertible
@@ -1010,7 +1013,11 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 	i := strings.Index(key, "://(")
 	if strings.HasPrefix(key, "filedesc:") || i <= 0 || !isScheme(key[:i]) {
 		// A URL without a host is its own key.
-		return url.Parse(key)
+		u, err := url.Parse(key)
+		if err == nil && u.Hostname() != "" && u.Scheme() != "filedesc" {
+			return url.URL{}, errors.New(`canonical: SURT of a URL with a host has no "://(" before its host: ` + errtext.QuoteOf(key))
+		}
+		return u, err
 	}
 	rest := key[i+len("://("):]
 	j := strings.IndexByte(rest, ')')
@@ -1018,6 +1025,9 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 		return url.URL{}, errors.New(`canonical: SURT has no ")" after its host: ` + errtext.QuoteOf(key))
 	}
 	hostport, after := rest[:j], rest[j+1:]
+	if after != "" && after[0] != '/' && after[0] != '?' {
+		return url.URL{}, errors.New(`canonical: SURT has no path or query right after the ")" of its host: ` + errtext.QuoteOf(key))
+	}
 	if o.TrailingComma {
 		hostport = strings.TrimSuffix(hostport, ",")
 	}
@@ -1049,7 +1059,17 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 		}
 	}
 	b = append(b, after...)
-	return url.Parse(string(b))
+	u, err := url.Parse(string(b))
+	if err != nil {
+		return url.URL{}, err
+	}
+	// The host and port that the key spells must be the URL's: a label
+	// whose escapes decode to "/" or "@" ("ex%2fmple") would make the
+	// parser read another host.
+	if head := key[:i+len("://(")+j+1]; !strings.HasPrefix(o.SURT(u), head) {
+		return url.URL{}, errors.New(`canonical: SURT's host is not the host of the URL it spells: ` + errtext.QuoteOf(key))
+	}
+	return u, nil
 }
 
 // isScheme reports whether s is a scheme: an ASCII letter, then ASCII

@@ -211,7 +211,14 @@ func TestSURTParse(t *testing.T) {
 			}
 		})
 	}
-	for _, key := range []string{"http://(com,example/", "com,example)/", "http://(a b)/"} {
+	// Not SURTs, among them keys that would spell a URL of another host
+	// than the one between the parentheses.
+	for _, key := range []string{
+		"http://(com,example/", "com,example)/", "http://(a b)/",
+		"http://(com,example)@evil.com/", "http://(com,ex%2fmple)/", "http://(com,example)x/",
+		"http://(com,example):81/", "http://com,example)/", "http://(com,example,www)/",
+		"http://(com,exa%40mple)/", "http://(com,example:080)/",
+	} {
 		if u, err := o.Parse(key); err == nil {
 			t.Errorf("Parse(%q) = %q; want an error", key, u.Href())
 		}
