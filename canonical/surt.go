@@ -872,7 +872,10 @@ func (o SURTOptions) SURT(u url.URL) string { return o.surt(&u) }
 // allocates nothing for most URLs (those of the fast path, into a buffer
 // with room), and as SURT does for the others: a path with an ASP.NET
 // session segment or a query with a session identifier, a host with dots
-// to collapse. It appends nothing for the zero URL.
+// to collapse. It appends nothing for the zero URL. Unlike strconv's
+// functions, it uses b's spare capacity as scratch space (it writes eight
+// bytes at a time, and may start over): the bytes of b's array past the
+// length it returns may change.
 func (o SURTOptions) AppendSURT(b []byte, u url.URL) []byte { return o.appendSURT(b, &u) }
 
 // surt is SURT, with the options and the URL passed by pointer, which saves
