@@ -415,40 +415,26 @@ func FromStd(s *stdurl.URL) (URL, error) {
 		return URL{}, fromStdParseError(err, s)
 	}
 	if e := fromStdAgrees(u, s); e != nil {
-		return URL{}, e.finish("FromStd", redactedStd(s).Redacted())
+		return URL{}, e.finish("FromStd", errtext.StdRedacted(s))
 	}
 	if e := u.requestAgrees(s); e != nil {
-		return URL{}, e.finish("FromStd", redactedStd(s).Redacted())
+		return URL{}, e.finish("FromStd", errtext.StdRedacted(s))
 	}
 	return u, nil
 }
 
-// redactedStd returns s, or when its Host holds an "@", a copy of s whose
-// Host has the password that the URL parser reads in it as an authority
-// ("user:pass@host", as errtext.OfAuthority reads it) replaced by
-// "xxxxx". net/url writes the "@" of a Host as "%40", where no reading of
-// the string it writes finds a password: an error of FromStd quotes s as
-// redactedStd writes it.
-func redactedStd(s *stdurl.URL) *stdurl.URL {
-	if !strings.Contains(s.Host, "@") {
-		return s
-	}
-	r := *s
-	r.Host = errtext.Redact(s.Host, passwordSpans(s.Host, true))
-	return &r
-}
-
 // fromStdParseError returns err, the error of Parse on what FromStd parses
 // for s, as FromStd returns it: when s's Host holds an "@", a *ParseError
-// whose Input is the string FromStd parses for redactedStd(s), and that
-// names no code point (the one at its Offset may be the password's).
+// whose Input is the string FromStd parses for errtext.RedactStdHost(s),
+// and that names no code point (the one at its Offset may be the
+// password's).
 func fromStdParseError(err error, s *stdurl.URL) error {
 	pe, ok := err.(*ParseError)
 	if !ok || !strings.Contains(s.Host, "@") {
 		return err
 	}
 	e := *pe
-	e.Input = errtext.Of(fromStdInput(redactedStd(s)))
+	e.Input = errtext.Of(fromStdInput(errtext.RedactStdHost(s)))
 	e.named = 0
 	return &e
 }

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	stdurl "net/url"
 	"strconv"
 	"strings"
 	"syscall"
@@ -25,13 +26,26 @@ const maxAddrs = 16
 // then it sends the request through an *http.Transport that dials with
 // [Guard.DialContext] and uses no proxy but the policy's.
 //
+// A request whose Host field is set, and differs from its URL's Host, is
+// sent with that host: net/http writes it as the Host header
+// (https://www.rfc-editor.org/rfc/rfc9110#section-7.2) and, through the
+// policy's proxy, in the request-target ("GET http://host/path HTTP/1.1",
+// https://www.rfc-editor.org/rfc/rfc9112#section-3.2.2), where it is the
+// host the proxy connects to. The Transport reads that URL too, the
+// request's URL with the Host field for its host, and checks it the same
+// way: the request is refused when this module does not read that URL as
+// net/http sends it, or when the policy refuses it, and sent, Host and
+// all, when the policy allows it (virtual hosting).
+//
 // The Location of a redirect it returns (301, 302, 303, 307, 308) is
 // replaced by the absolute URL this module reads in it against the URL
 // requested (https://fetch.spec.whatwg.org/#concept-response-location-url),
 // so that net/http, which resolves Location with net/url before
 // CheckRedirect, follows the URL a browser would ("\\host/", a tab or a
-// percent-encoded byte in a host), and removed when this module does not
-// parse it: the client then returns the redirect as it is.
+// percent-encoded byte in a host); it is removed when this module does not
+// parse it, or when net/url does not parse the URL this module reads in it
+// (net/http would fail with an error that quotes it whole, password and
+// all): the client then returns the redirect as it is.
 type Transport struct {
 	g    *Guard
 	base *http.Transport
@@ -55,7 +69,9 @@ func newTransport(g *Guard) *Transport {
 	return &Transport{g: g, base: base}
 }
 
-// RoundTrip checks req's URL and sends req. A refusal is a *[Error].
+// RoundTrip checks req's URL, and the URL with req's Host field for its
+// host when that is set and differs from the URL's Host (see [Transport]),
+// and sends req. A refusal is a *[Error].
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if t == nil || t.g == nil || t.base == nil {
 		closeBody(req)
@@ -68,9 +84,13 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	u, err := url.FromStd(req.URL)
 	if err != nil {
 		closeBody(req)
-		return nil, refuse(RuleURL, req.URL.Redacted(), "this module does not read the URL net/http would send as net/http does", err)
+		return nil, refuse(RuleURL, errtext.StdRedacted(req.URL), "this module does not read the URL net/http would send as net/http does", err)
 	}
 	if err := t.g.CheckURL(u); err != nil {
+		closeBody(req)
+		return nil, err
+	}
+	if err := t.checkHostField(req); err != nil {
 		closeBody(req)
 		return nil, err
 	}
@@ -82,8 +102,33 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, nil
 }
 
+// checkHostField checks the URL that net/http sends for req when req's
+// Host field is set and differs from its URL's Host: req.URL with the Host
+// field for its host, which is the Host header, and the host of the
+// request-target that a proxy connects to (see [Transport]). It returns nil
+// or a *[Error].
+func (t *Transport) checkHostField(req *http.Request) error {
+	if req.Host == "" || req.Host == req.URL.Host {
+		return nil
+	}
+	sent := *req.URL
+	sent.Host = req.Host
+	u, err := url.FromStd(&sent)
+	if err != nil {
+		return refuse(RuleURL, errtext.StdRedacted(&sent), "this module does not read the request's URL with its Host field for its host as net/http would send it", err)
+	}
+	if err := t.g.CheckURL(u); err != nil {
+		if e, ok := err.(*Error); ok {
+			e.Reason += " (the host of the request's Host field)"
+		}
+		return err
+	}
+	return nil
+}
+
 // rewriteLocation replaces the Location of a redirect, resp, to a request
-// for u with the URL this module reads in it against u (see [Transport]).
+// for u with the URL this module reads in it against u, and removes it when
+// this module or net/url does not parse that (see [Transport]).
 func rewriteLocation(resp *http.Response, u url.URL) {
 	switch resp.StatusCode {
 	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
@@ -95,11 +140,18 @@ func rewriteLocation(resp *http.Response, u url.URL) {
 	if len(loc) == 0 {
 		return
 	}
-	if next, err := u.Parse(loc[0]); err == nil {
-		resp.Header.Set("Location", next.Href())
-	} else {
-		resp.Header.Del("Location")
+	next, err := u.Parse(loc[0])
+	if err == nil {
+		// net/http parses the Location with net/url (Request.URL.Parse)
+		// before CheckRedirect reads it, and fails, quoting it, when that
+		// does not parse: "%zz" in a path, which this module keeps.
+		_, err = stdurl.Parse(next.Href())
 	}
+	if err != nil {
+		resp.Header.Del("Location")
+		return
+	}
+	resp.Header.Set("Location", next.Href())
 }
 
 // CloseIdleConnections closes the idle connections of the transport.
@@ -131,8 +183,10 @@ func (g *Guard) Transport() *Transport { return g.transport }
 // checks that. [Guard.NewRequest] and [Guard.Get] parse the string with
 // this module only, and send exactly the URL checked. The errors of the
 // client's Do are net/http's *net/url.Error, whose URL net/http writes with
-// the user name decoded (a control character in it as it is); [Guard.Get]
-// returns them with the URL escaped.
+// the user name decoded (a control character in it as it is) and, for a
+// redirect that CheckRedirect refuses, as the Location gave it, password
+// included; [Guard.Get] returns them with the URL escaped and its password
+// redacted.
 func (g *Guard) Client() *http.Client {
 	return &http.Client{Transport: g.transport, CheckRedirect: g.CheckRedirect, Timeout: 30 * time.Second}
 }
@@ -188,11 +242,11 @@ func (g *Guard) CheckRedirect(req *http.Request, via []*http.Request) error {
 	}
 	prev := via[len(via)-1]
 	if g.maxRedirect < 0 || len(via) > g.maxRedirect {
-		return refuse(RuleRedirects, prev.URL.Redacted(), "more than "+strconv.Itoa(max(g.maxRedirect, 0))+" redirects", nil)
+		return refuse(RuleRedirects, errtext.StdRedacted(prev.URL), "more than "+strconv.Itoa(max(g.maxRedirect, 0))+" redirects", nil)
 	}
 	base, err := url.FromStd(prev.URL)
 	if err != nil {
-		return refuse(RuleURL, prev.URL.Redacted(), "the URL requested does not read back", err)
+		return refuse(RuleURL, errtext.StdRedacted(prev.URL), "the URL requested does not read back", err)
 	}
 	loc := req.Response.Header.Get("Location")
 	next, err := base.Parse(loc)

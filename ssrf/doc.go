@@ -15,7 +15,8 @@
 //     connection; NewRequest sends exactly the URL checked
 //     ([url.URL.NewRequest]).
 //   - The [Transport] checks again the URL of every request it sends, read
-//     with [url.FromStd].
+//     with [url.FromStd], and the URL with the request's Host field for its
+//     host, which net/http sends as the Host header and to a proxy.
 //   - [Guard.CheckRedirect] reads every redirect's Location with this
 //     module against the URL requested, checks it the same way, points
 //     the request at exactly that URL, and caps the number of redirects.

@@ -300,6 +300,41 @@ func TestMaxRedirects(t *testing.T) {
 	}
 }
 
+// TestLocationNetURLDoesNotParse checks a redirect whose Location this
+// module reads but net/url does not ("%zz" in its path): the Transport
+// removes the Location, as for one this module does not read, and the
+// client returns the redirect as it is, where net/http would fail with an
+// error that quotes the Location whole, password and all.
+func TestLocationNetURLDoesNotParse(t *testing.T) {
+	denied, public := servers(t)
+	g := guardFor(t, denied, public, newResolver())
+	for _, loc := range []string{"http://user:s3cret@public.test:{A}/%zz", "/a%zz?user:s3cret@h", "http://user:s3cret@public.test:{A}/%"} {
+		loc = expand(loc, denied, public)
+		in := expand("http://public.test:{A}/redirect?to=", denied, public) + encodeQuery(loc)
+		for name, get := range map[string]func() (*http.Response, error){
+			"Get":          func() (*http.Response, error) { return g.Get(context.Background(), in) },
+			"Client().Get": func() (*http.Response, error) { return g.Client().Get(in) },
+		} {
+			resp, err := get()
+			if err != nil {
+				if strings.Contains(err.Error(), "s3cret") {
+					t.Errorf("%s(%q): the error shows the password: %v", name, in, err)
+				} else {
+					t.Errorf("%s(%q): %v, want the redirect", name, in, err)
+				}
+				continue
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusFound || resp.Header.Get("Location") != "" {
+				t.Errorf("%s(%q): %s with Location %q, want the redirect without its Location", name, in, resp.Status, resp.Header.Get("Location"))
+			}
+		}
+	}
+	if denied.n.Load() != 0 {
+		t.Fatal("a request reached the denied server")
+	}
+}
+
 // TestErrors checks that a refusal names its rule and what it refused,
 // without the password, and with hidden code points escaped.
 func TestErrors(t *testing.T) {

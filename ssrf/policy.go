@@ -47,7 +47,10 @@ type Policy struct {
 	// Ports are the ports allowed; nil means 80 and 443.
 	Ports []uint16
 	// AllowAddrs are blocks allowed although they are special: a
-	// company's own network for an internal crawler, say.
+	// company's own network for an internal crawler, say. An IPv4 address
+	// and its IPv4-mapped form are allowed together, whether the block is
+	// written as IPv4 ("10.1.0.0/16") or in IPv4-mapped form
+	// ("::ffff:10.1.0.0/112").
 	AllowAddrs []netip.Prefix
 	// AllowAddrPorts are addresses allowed, although they are special, on
 	// one port only: a service of the local network that the guard may
@@ -55,7 +58,8 @@ type Policy struct {
 	AllowAddrPorts []netip.AddrPort
 	// DenyAddrs are blocks refused although they are not special. An
 	// IPv4 block also refuses the IPv4-mapped, NAT64 and 6to4 forms of its
-	// addresses.
+	// addresses, and so does a block written in IPv4-mapped form
+	// ("::ffff:8.8.8.0/120" refuses 8.8.8.8 as 8.8.8.0/24 does).
 	DenyAddrs []netip.Prefix
 	// AllowHosts and DenyHosts are hosts, as the host parser
 	// (https://url.spec.whatwg.org/#concept-host-parser) reads them: New
@@ -86,9 +90,11 @@ type Policy struct {
 	// Proxy is the URL of the proxy every request goes through, "" for
 	// none. The environment's proxy (HTTP_PROXY and its friends) is never
 	// used. Through a proxy, the guard still refuses URLs by their scheme,
-	// port, host and IP address, but the proxy resolves domains and
-	// connects: the dial-time check sees only the proxy's address, which
-	// is allowed whatever it is. The proxy must apply the address rules.
+	// port, host and IP address, those of the host the request-target
+	// names to the proxy (a request's Host field, when it is set: see
+	// [Transport]) included, but the proxy resolves domains and connects:
+	// the dial-time check sees only the proxy's address, which is allowed
+	// whatever it is. The proxy must apply the address rules.
 	Proxy string
 	// MaxRedirects is the number of redirects a Guard's client follows;
 	// 0 means 10, and a negative number none.
@@ -113,8 +119,8 @@ type Guard struct {
 	denyAddrs   []netip.Prefix
 	allowHosts  map[string]bool
 	denyHosts   map[string]bool
-	allowDoms   map[string]bool
-	denyDoms    map[string]bool
+	allowDoms   domainSet
+	denyDoms    domainSet
 	allowPats   []*urlpattern.Pattern
 	denyPats    []*urlpattern.Pattern
 	hostRules   bool // any allow rule of hosts is set
@@ -160,13 +166,13 @@ func New(p Policy) (*Guard, error) {
 	if g.denyHosts, err = hostSet(p.DenyHosts, false); err != nil {
 		return nil, err
 	}
-	if g.allowDoms, err = hostSet(p.AllowDomains, true); err != nil {
+	if g.allowDoms, err = newDomainSet(p.AllowDomains); err != nil {
 		return nil, err
 	}
-	if g.denyDoms, err = hostSet(p.DenyDomains, true); err != nil {
+	if g.denyDoms, err = newDomainSet(p.DenyDomains); err != nil {
 		return nil, err
 	}
-	g.hostRules = len(g.allowHosts)+len(g.allowDoms)+len(g.allowPats) > 0
+	g.hostRules = len(g.allowHosts)+len(g.allowDoms.names)+len(g.allowPats) > 0
 	if p.Proxy != "" {
 		u, err := url.Parse(p.Proxy)
 		if err != nil {
@@ -232,19 +238,45 @@ func ruleName(h url.Host) string {
 	return h.String()
 }
 
-// underDomain reports whether host, or a domain it is under, is in set.
-func underDomain(set map[string]bool, host string) bool {
-	for len(set) > 0 {
-		if set[host] {
+// A domainSet is the set of the domains of AllowDomains or DenyDomains,
+// each as the host rules read it (ruleName), with the length of the
+// longest.
+type domainSet struct {
+	names   map[string]bool
+	longest int
+}
+
+// newDomainSet returns the domainSet of domains (see hostSet).
+func newDomainSet(domains []string) (domainSet, error) {
+	names, err := hostSet(domains, true)
+	if err != nil {
+		return domainSet{}, err
+	}
+	set := domainSet{names: names}
+	for name := range names {
+		set.longest = max(set.longest, len(name))
+	}
+	return set, nil
+}
+
+// underDomain reports whether host, a domain as the host rules read it
+// (ruleName), or a domain it is under, is in set: whether host or one of
+// its suffixes that starts after a dot is. Only the suffixes no longer than
+// the longest domain of set can be in it, and only those are looked up,
+// from the shortest: the time it takes is bounded by set, whatever the
+// length of host and its number of labels. (Looking up every suffix would
+// hash each of them, which is quadratic in the number of labels.)
+func underDomain(set domainSet, host string) bool {
+	if len(set.names) == 0 {
+		return false
+	}
+	stop := max(len(host)-set.longest-1, 0) // host[i+1:] is longer than set.longest for every i < stop
+	for i := len(host) - 1; i >= stop; i-- {
+		if host[i] == '.' && set.names[host[i+1:]] {
 			return true
 		}
-		i := strings.IndexByte(host, '.')
-		if i < 0 {
-			return false
-		}
-		host = host[i+1:]
 	}
-	return false
+	return len(host) <= set.longest && set.names[host]
 }
 
 // matchesAny reports whether u matches one of patterns: u as it is, and,
@@ -361,6 +393,12 @@ func (g *Guard) CheckURL(u url.URL) error {
 	return nil
 }
 
+// inBlock reports whether the block p holds a, or v4 (when valid, the IPv4
+// address a is or carries) as IPv4 or in its IPv4-mapped form.
+func inBlock(p netip.Prefix, a, v4 netip.Addr) bool {
+	return p.Contains(a) || v4.IsValid() && (p.Contains(v4) || p.Contains(netip.AddrFrom16(v4.As16())))
+}
+
 // hostAllowed reports whether an allow rule names u, whose host the host
 // rules read as host (ruleHost).
 func (g *Guard) hostAllowed(u url.URL, host string) bool {
@@ -368,26 +406,35 @@ func (g *Guard) hostAllowed(u url.URL, host string) bool {
 }
 
 // addrRefused returns why the policy refuses the address ap, when it does.
+//
+// A block of DenyAddrs refuses a, and the IPv4 address a is or carries (an
+// IPv4-mapped, NAT64 or 6to4 address: see carried); a block of AllowAddrs
+// allows a, and the IPv4 address a is or maps to. Each IPv4 address is
+// looked up in both its forms, as IPv4 and IPv4-mapped
+// (https://www.rfc-editor.org/rfc/rfc4291#section-2.5.5.2), which are one
+// address to a dialer: a block written either way names the same
+// addresses.
 func (g *Guard) addrRefused(ap netip.AddrPort) (string, bool) {
 	a := ap.Addr().WithZone("")
 	if !a.IsValid() {
 		return "not an IP address", true
 	}
-	forms := []netip.Addr{a}
-	if a.Is6() {
-		if v4, _, ok := carried(a); ok {
-			forms = append(forms, v4)
+	var v4 netip.Addr // the IPv4 address a is or carries
+	if a.Is4() {
+		v4 = a
+	} else if c, _, ok := carried(a); ok {
+		v4 = c
+	}
+	for _, p := range g.denyAddrs {
+		if inBlock(p, a, v4) {
+			return a.String() + " is in " + p.String() + ", which the policy denies", true
 		}
 	}
-	for _, f := range forms {
-		for _, p := range g.denyAddrs {
-			if p.Contains(f) {
-				return a.String() + " is in " + p.String() + ", which the policy denies", true
-			}
-		}
+	if !a.Is4() && !a.Is4In6() {
+		v4 = netip.Addr{} // the NAT64 and 6to4 forms are not allowed as what they carry
 	}
 	for _, p := range g.allowAddrs {
-		if p.Contains(a) || (a.Is4In6() && p.Contains(a.Unmap())) {
+		if inBlock(p, a, v4) {
 			return "", false
 		}
 	}

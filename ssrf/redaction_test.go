@@ -2,8 +2,10 @@ package ssrf_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/netip"
+	"strings"
 	"testing"
 
 	"github.com/webstd/url"
@@ -85,4 +87,40 @@ func FuzzRedaction(f *testing.F) {
 	f.Fuzz(func(t *testing.T, prefix, user, password, suffix string) {
 		checkGuard(t, errcheck.Case{Prefix: prefix, User: user, Password: password, Suffix: suffix})
 	})
+}
+
+// TestStdHostPassword checks the refusals that quote a net/url URL whose
+// Host field holds a password ("user:s3cret@127.0.0.1", which net/url
+// writes "user:s3cret%40127.0.0.1", where no reading of the string finds
+// the password): the Transport's, for the URL of a request and for its
+// Host field, and CheckRedirect's, for the URL of the request redirected.
+func TestStdHostPassword(t *testing.T) {
+	g := redactionGuard
+	var errs []error
+	req, _ := http.NewRequest("GET", "http://h/", nil)
+	req.URL.Host = "user:s3cret@127.0.0.1"
+	_, err := g.Transport().RoundTrip(req)
+	errs = append(errs, err)
+	req, _ = http.NewRequest("GET", "http://h/", nil)
+	req.Host = "user:s3cret@127.0.0.1"
+	_, err = g.Transport().RoundTrip(req)
+	errs = append(errs, err)
+	for _, hops := range []int{1, 4} { // the URL does not read back; too many redirects
+		var via []*http.Request
+		for range hops {
+			prev, _ := http.NewRequest("GET", "http://h/", nil)
+			prev.URL.Host = "user:s3cret@h"
+			via = append(via, prev)
+		}
+		next, _ := http.NewRequest("GET", "http://h/", nil)
+		next.Response = &http.Response{Header: http.Header{"Location": {"/a"}}, Request: via[len(via)-1]}
+		errs = append(errs, g.CheckRedirect(next, via))
+	}
+	for i, err := range errs {
+		if !errors.Is(err, ssrf.ErrRefused) {
+			t.Errorf("%d: %v, want a refusal", i, err)
+		} else if strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("%d: the refusal shows the password: %v", i, err)
+		}
+	}
 }

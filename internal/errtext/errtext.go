@@ -95,20 +95,48 @@ func OfAuthority(s string) string { return of(s, true) }
 
 // of is Of, and OfAuthority when authority is true.
 func of(s string, authority bool) string {
-	var spans [][2]int
-	if PasswordSpans != nil {
-		spans = PasswordSpans(s, authority)
-	} else if i := strings.LastIndexByte(s, '@'); i >= 0 {
-		// Package url is not initialized, and cannot say where a password
-		// is: nothing before the last "@" is shown. (It does not happen: see
-		// PasswordSpans.)
-		spans = [][2]int{{0, i}}
-	}
+	spans := passwordSpans(s, authority)
 	if unchanged(s, spans) {
 		return strings.Clone(s)
 	}
 	return Redacted(s, spans)
 }
+
+// passwordSpans returns PasswordSpans(s, authority); or, when package url
+// is not initialized and cannot say where a password is, the span of all
+// that comes before the last "@", which is then not shown. (It does not
+// happen: see PasswordSpans.)
+func passwordSpans(s string, authority bool) [][2]int {
+	if PasswordSpans != nil {
+		return PasswordSpans(s, authority)
+	}
+	if i := strings.LastIndexByte(s, '@'); i >= 0 {
+		return [][2]int{{0, i}}
+	}
+	return nil
+}
+
+// RedactStdHost returns s, or when its Host holds an "@", a copy of s whose
+// Host has the password that the URL parser reads in it as the authority
+// of a URL ("user:pass@host", as OfAuthority reads it) replaced by
+// "xxxxx". net/url writes the "@" of a Host as "%40", where no reading of
+// the string it writes finds a password, so that Of cannot redact it
+// there: an error that quotes a net/url URL quotes it as RedactStdHost
+// writes it (see StdRedacted).
+func RedactStdHost(s *stdurl.URL) *stdurl.URL {
+	if s == nil || !strings.Contains(s.Host, "@") {
+		return s
+	}
+	r := *s
+	r.Host = Redact(s.Host, passwordSpans(s.Host, true))
+	return &r
+}
+
+// StdRedacted returns s as net/url's URL.Redacted writes it, with the
+// password of its Host redacted too (RedactStdHost): the string an error
+// gives Of for a net/url URL it quotes, such as the URL of an
+// http.Request.
+func StdRedacted(s *stdurl.URL) string { return RedactStdHost(s).Redacted() }
 
 // AuthoritySpans appends to spans, and returns, where the password is in
 // every authority of s that follows two slashes ("//", or backslashes,

@@ -219,3 +219,32 @@ func TestRedactedAllocs(t *testing.T) {
 }
 
 var sinkText string
+
+// TestStdRedacted checks the text of a net/url URL whose Host field holds a
+// password, which net/url writes with its "@" as "%40", and of one whose
+// User does.
+func TestStdRedacted(t *testing.T) {
+	for _, c := range []struct {
+		user *stdurl.Userinfo
+		host string
+		want string
+	}{
+		{nil, "user:s3cret@127.0.0.1", "http://user:xxxxx%40127.0.0.1/a"},
+		{nil, "user:s3cret@a@h:80", "http://user:xxxxx%40h:80/a"},
+		{stdurl.UserPassword("u", "s3cret"), "user:s3cret@h", "http://u:xxxxx@user:xxxxx%40h/a"},
+		{stdurl.UserPassword("u", "s3cret"), "h", "http://u:xxxxx@h/a"},
+		{nil, "user@h", "http://user%40h/a"},
+		{nil, "h", "http://h/a"},
+	} {
+		s := &stdurl.URL{Scheme: "http", User: c.user, Host: c.host, Path: "/a"}
+		if got := errtext.StdRedacted(s); got != c.want {
+			t.Errorf("StdRedacted(%q): %q, want %q", s, got, c.want)
+		}
+		if r := errtext.RedactStdHost(s); s.Host != c.host || (r == s) != !strings.Contains(c.host, "@") {
+			t.Errorf("RedactStdHost(%q) changed s, or copied it for nothing", s)
+		}
+	}
+	if errtext.RedactStdHost(nil) != nil || errtext.StdRedacted(nil) != "" {
+		t.Error("RedactStdHost(nil) or StdRedacted(nil) is not nil or empty")
+	}
+}
