@@ -197,20 +197,27 @@ func BenchmarkCanonical(b *testing.B) {
 	for _, name := range costNames() {
 		f := fs[name]
 		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				sinkString = f(corpus.urls[i])
-				if i++; i == len(corpus.urls) {
-					i = 0
-				}
-			}
-			b.StopTimer()
-			r := ratioToParse(f)
-			b.ReportMetric(r, "parse-ratio")
+			r := benchmarkKey(b, f)
 			b.ReportMetric(1+r, "parse+canonical-ratio")
 		})
 	}
+}
+
+// benchmarkKey runs f on the parsed URLs of the corpus, one URL per
+// operation, and reports and returns its parse-ratio (ratioToParse).
+func benchmarkKey(b *testing.B, f func(url.URL) string) float64 {
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		sinkString = f(corpus.urls[i])
+		if i++; i == len(corpus.urls) {
+			i = 0
+		}
+	}
+	b.StopTimer()
+	r := ratioToParse(f)
+	b.ReportMetric(r, "parse-ratio")
+	return r
 }
 
 // BenchmarkKeyFloor is the floor of a key that is no substring of the href:
@@ -224,16 +231,7 @@ func BenchmarkKeyFloor(b *testing.B) {
 		var stack [256]byte
 		return string(append(stack[:0], u.Href()...))
 	}
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		sinkString = f(corpus.urls[i])
-		if i++; i == len(corpus.urls) {
-			i = 0
-		}
-	}
-	b.StopTimer()
-	b.ReportMetric(ratioToParse(f), "parse-ratio")
+	benchmarkKey(b, f)
 }
 
 // BenchmarkKeyWorkFloor is the floor of a SURT that has nothing to check:
@@ -259,14 +257,5 @@ func BenchmarkKeyWorkFloor(b *testing.B) {
 		}
 		return string(k)
 	}
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		sinkString = f(corpus.urls[i])
-		if i++; i == len(corpus.urls) {
-			i = 0
-		}
-	}
-	b.StopTimer()
-	b.ReportMetric(ratioToParse(f), "parse-ratio")
+	benchmarkKey(b, f)
 }
