@@ -2,6 +2,7 @@ package canonical
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -1004,11 +1005,12 @@ func appendSURTLabel(b []byte, l string) []byte {
 //
 //	http://(com,example,)/a?a=1&b=2  →  http://example.com/a?a=1&b=2
 //
-// It returns ErrNotInvertible without WithScheme, and a *url.ParseError, or
-// an error saying what is wrong, for a key that is not a SURT: among them a
-// key whose host, read as the parser reads the URL it spells, is another
-// ("http://(com,ex%2fmple)/" spells http://ex/mple.com/, whose host is ex),
-// and a key with a host but no "://(" ("http://com,example)/").
+// It returns ErrNotInvertible without WithScheme, and an error that wraps
+// a *url.ParseError, or one saying what is wrong, for a key that is not a
+// SURT: among them a key whose host, read as the parser reads the URL it
+// spells, is another ("http://(com,ex%2fmple)/" spells http://ex/mple.com/,
+// whose host is ex), and a key with a host but no "://("
+// ("http://com,example)/").
 func (o SURTOptions) Parse(key string) (url.URL, error) {
 	if !o.WithScheme {
 		return url.URL{}, ErrNotInvertible
@@ -1064,7 +1066,8 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 	b = append(b, after...)
 	u, err := url.Parse(string(b))
 	if err != nil {
-		return url.URL{}, err
+		// The error quotes the URL the key spells; say which key.
+		return url.URL{}, fmt.Errorf("canonical: SURT %s spells no URL: %w", errtext.QuoteOf(key), err)
 	}
 	// The host and port that the key spells must be the URL's: a label
 	// whose escapes decode to "/" or "@" ("ex%2fmple") would make the

@@ -3,6 +3,7 @@ package canonical
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/webstd/url"
@@ -222,6 +223,13 @@ func TestSURTParse(t *testing.T) {
 		if u, err := o.Parse(key); err == nil {
 			t.Errorf("Parse(%q) = %q; want an error", key, u.Href())
 		}
+	}
+	// A key that spells no URL: the error names the key, and wraps the
+	// parser's.
+	_, err := o.Parse("http://(a b)/")
+	var pe *url.ParseError
+	if !errors.As(err, &pe) || !strings.Contains(err.Error(), `"http://(a b)/"`) {
+		t.Errorf("Parse(%q): %v; want an error naming the key and wrapping a *url.ParseError", "http://(a b)/", err)
 	}
 	if _, err := (SURTOptions{}).Parse("http://(com,example)/"); !errors.Is(err, ErrNotInvertible) {
 		t.Errorf("Parse without WithScheme: %v", err)
