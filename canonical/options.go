@@ -34,7 +34,9 @@ type Options struct {
 	// https://example.com./ is https://example.com/. A host that would be
 	// empty, no valid host, or no domain without them keeps them: the
 	// domain "0x7f.1.." (which the URL parser reads as a domain: its last
-	// label is empty) would be the IPv4 address 127.0.0.1, another host.
+	// label is empty) would be the IPv4 address 127.0.0.1, another host,
+	// and a file: URL's "localhost." would be "localhost", which the parser
+	// reads there as the empty host.
 	DropTrailingDot bool
 
 	// StripParams lists query parameters to remove, such as the tracking
@@ -393,7 +395,7 @@ func equalFoldASCII(a, b string) bool {
 
 // stripPathParams removes from each segment of the path p the ";name=value"
 // parameters whose names match names, but for a segment that would then be
-// a dot segment or, if first is set (the path of a file: URL), a first
+// a dot segment or, if file is set (the path of a file: URL), a first
 // segment that would be a Windows drive letter: that one keeps its
 // parameters (see Options.StripParams).
 func stripPathParams(p string, names []string, file bool) string {

@@ -409,16 +409,16 @@ func appendResolvedPath(b []byte, p []byte) []byte {
 	return b
 }
 
-// fileDriveLetter writes a first path segment of a file: URL that decoding
-// has made a Windows drive letter ("/c:/…" or "/c|/…") as the URL parser
-// writes it, "c:" (https://url.spec.whatwg.org/#path-state), with or
-// without a host: "file://h/c%7C/x" and "file://h/c|/x" are one URL.
-func fileDriveLetter(p []byte) []byte {
+// fileDriveLetter writes in place a first path segment p of a file: URL
+// that decoding has made a Windows drive letter ("/c:/…" or "/c|/…") as
+// the URL parser writes it, "c:" (https://url.spec.whatwg.org/#path-state),
+// with or without a host: "file://h/c%7C/x", which the parser keeps so, has
+// the key of "file://h/c|/x", which it reads as "file://h/c:/x".
+func fileDriveLetter(p []byte) {
 	if len(p) < 3 || p[0] != '/' || !infra.IsASCIIAlpha(int(p[1])) || p[2] != ':' && p[2] != '|' || len(p) > 3 && p[3] != '/' {
-		return p
+		return
 	}
 	p[2] = ':'
-	return p
 }
 
 // alphaReorderQuery sorts the parameters of q as the archives'
@@ -1007,10 +1007,12 @@ func appendSURTLabel(b []byte, l string) []byte {
 //
 // It returns ErrNotInvertible without WithScheme, and an error that wraps
 // a *url.ParseError, or one saying what is wrong, for a key that is not a
-// SURT: among them a key whose host, read as the parser reads the URL it
-// spells, is another ("http://(com,ex%2fmple)/" spells http://ex/mple.com/,
-// whose host is ex), and a key with a host but no "://("
-// ("http://com,example)/").
+// SURT: among them a key whose host would not be the host of the URL it
+// spells ("http://(com,ex%2fmple)/" spells http://ex/mple.com/, whose host
+// is ex), and a key with a host but no "://(" ("http://com,example)/"). It
+// reads a key as the parser reads the URL it spells, so it also takes keys
+// that these options do not write but that name the same URL, in another
+// case or with a default port ("HTTP://(com,Example:80)/").
 func (o SURTOptions) Parse(key string) (url.URL, error) {
 	if !o.WithScheme {
 		return url.URL{}, ErrNotInvertible
@@ -1038,17 +1040,30 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 	}
 	b := make([]byte, 0, len(key))
 	b = append(b, key[:i+len("://")]...)
+	n := len(b)
+	var port string
+	var hasPort, ipv6 bool
 	switch {
 	case strings.HasPrefix(hostport, "["):
 		// An IPv6 address with a port: "[2001:db8::1]:8080".
-		b = append(b, hostport...)
+		k := strings.IndexByte(hostport, ']') + 1
+		if k == 0 || k < len(hostport) && hostport[k] != ':' {
+			return url.URL{}, errors.New(`canonical: SURT has no port after the "]" of its host: ` + errtext.QuoteOf(key))
+		}
+		b = append(b, hostport[:k]...)
+		if hasPort = k < len(hostport); hasPort {
+			port = hostport[k+1:]
+		}
+		ipv6 = true
 	case strings.Count(hostport, ":") >= 2:
 		// An IPv6 address without its brackets.
 		b = append(b, '[')
 		b = append(b, hostport...)
 		b = append(b, ']')
+		ipv6 = true
 	default:
-		host, port, hasPort := strings.Cut(hostport, ":")
+		var host string
+		host, port, hasPort = strings.Cut(hostport, ":")
 		for k, end := len(host)-1, len(host); k >= -1; k-- {
 			if k == -1 || host[k] == ',' {
 				b = append(b, url.PercentDecodeString(host[k+1:end])...)
@@ -1058,10 +1073,23 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 				end = k
 			}
 		}
-		if hasPort {
-			b = append(b, ':')
-			b = append(b, port...)
-		}
+	}
+	// The host the key spells must be the whole authority of the URL it
+	// spells, but for the port, as the parser reads it: a label whose
+	// escapes decode to "/" or "@" ("ex%2fmple", "exa%40mple") would end
+	// it, or make a userinfo of what comes before, and the parser would
+	// read another host; it drops a tab or newline, and a space or control
+	// at the end.
+	host, ends := string(b[n:]), "/\\?#@[]:"
+	if ipv6 {
+		host, ends = host[1:len(host)-1], "/\\?#@[]"
+	}
+	if strings.ContainsAny(host, ends) || strings.ContainsFunc(host, isControlOrSpace) || strings.Trim(port, "0123456789") != "" {
+		return url.URL{}, errors.New(`canonical: SURT's host is not the host of a URL: ` + errtext.QuoteOf(key))
+	}
+	if hasPort {
+		b = append(b, ':')
+		b = append(b, port...)
 	}
 	b = append(b, after...)
 	u, err := url.Parse(string(b))
@@ -1069,14 +1097,12 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 		// The error quotes the URL the key spells; say which key.
 		return url.URL{}, fmt.Errorf("canonical: SURT %s spells no URL: %w", errtext.QuoteOf(key), err)
 	}
-	// The host and port that the key spells must be the URL's: a label
-	// whose escapes decode to "/" or "@" ("ex%2fmple") would make the
-	// parser read another host.
-	if head := key[:i+len("://(")+j+1]; !strings.HasPrefix(o.SURT(u), head) {
-		return url.URL{}, errors.New(`canonical: SURT's host is not the host of the URL it spells: ` + errtext.QuoteOf(key))
-	}
 	return u, nil
 }
+
+// isControlOrSpace reports whether r is a C0 control, a space or U+007F
+// (https://infra.spec.whatwg.org/#c0-control-or-space, and DELETE).
+func isControlOrSpace(r rune) bool { return r <= ' ' || r == 0x7f }
 
 // isScheme reports whether s is a scheme: an ASCII letter, then ASCII
 // alphanumerics, "+", "-" and ".": https://url.spec.whatwg.org/#scheme-state.
