@@ -81,16 +81,16 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		closeBody(req)
 		return nil, refuse(RuleURL, "", "the request has no URL", nil)
 	}
-	u, err := url.FromStd(req.URL)
+	u, err := t.checkSent(req.URL, false)
+	if err == nil && req.Host != "" && req.Host != req.URL.Host {
+		// The Host field, which net/http sends as the Host header and,
+		// through a proxy, as the host of the request-target (see
+		// [Transport]): the URL with it for its host is checked too.
+		sent := *req.URL
+		sent.Host = req.Host
+		_, err = t.checkSent(&sent, true)
+	}
 	if err != nil {
-		closeBody(req)
-		return nil, refuse(RuleURL, errtext.StdRedacted(req.URL), "this module does not read the URL net/http would send as net/http does", err)
-	}
-	if err := t.g.CheckURL(u); err != nil {
-		closeBody(req)
-		return nil, err
-	}
-	if err := t.checkHostField(req); err != nil {
 		closeBody(req)
 		return nil, err
 	}
@@ -102,28 +102,26 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, nil
 }
 
-// checkHostField checks the URL that net/http sends for req when req's
-// Host field is set and differs from its URL's Host: req.URL with the Host
-// field for its host, which is the Host header, and the host of the
-// request-target that a proxy connects to (see [Transport]). It returns nil
-// or a *[Error].
-func (t *Transport) checkHostField(req *http.Request) error {
-	if req.Host == "" || req.Host == req.URL.Host {
-		return nil
-	}
-	sent := *req.URL
-	sent.Host = req.Host
-	u, err := url.FromStd(&sent)
+// checkSent reads s, a URL that net/http sends, with url.FromStd, and
+// checks it with the policy; hostField says that s is the request's URL
+// with its Host field for its host, which a refusal then says. An error is
+// a *[Error].
+func (t *Transport) checkSent(s *stdurl.URL, hostField bool) (url.URL, error) {
+	u, err := url.FromStd(s)
 	if err != nil {
-		return refuse(RuleURL, errtext.StdRedacted(&sent), "this module does not read the request's URL with its Host field for its host as net/http would send it", err)
+		reason := "this module does not read the URL net/http would send as net/http does"
+		if hostField {
+			reason = "this module does not read the URL with the request's Host field for its host as net/http would send it"
+		}
+		return url.URL{}, refuse(RuleURL, errtext.StdRedacted(s), reason, err)
 	}
 	if err := t.g.CheckURL(u); err != nil {
-		if e, ok := err.(*Error); ok {
+		if e, ok := err.(*Error); ok && hostField {
 			e.Reason += " (the host of the request's Host field)"
 		}
-		return err
+		return url.URL{}, err
 	}
-	return nil
+	return u, nil
 }
 
 // rewriteLocation replaces the Location of a redirect, resp, to a request

@@ -53,6 +53,39 @@ func TestAddrBlocksEitherForm(t *testing.T) {
 	}
 }
 
+// TestAddrBlocksIPv6 checks that an IPv6 block that is not in IPv4-mapped
+// form names IPv6 addresses only, though ::/0 and ::/8 hold the
+// IPv4-mapped range: AllowAddrs ::/0 allows no special IPv4 address, in
+// either form, and DenyAddrs ::/0 refuses no public one. (A review found the
+// first version of TestAddrBlocksEitherForm's fix reading them as IPv4
+// blocks too.)
+func TestAddrBlocksIPv6(t *testing.T) {
+	for _, block := range []string{"::/0", "::/8", "::/80"} {
+		p := netip.MustParsePrefix(block)
+		allow, err := ssrf.New(ssrf.Policy{AllowAddrs: []netip.Prefix{p}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		deny, err := ssrf.New(ssrf.Policy{DenyAddrs: []netip.Prefix{p}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range []string{"http://127.0.0.1/", "http://[::ffff:127.0.0.1]/", "http://169.254.169.254/", "http://[::ffff:a9fe:a9fe]/"} {
+			if u, _ := ssrf.ParseForTest(in); allow.CheckURL(u) == nil {
+				t.Errorf("AllowAddrs %s: CheckURL(%q) allows it", block, in)
+			}
+		}
+		for _, in := range []string{"http://8.8.8.8/", "http://[::ffff:8.8.8.8]/"} {
+			if u, _ := ssrf.ParseForTest(in); deny.CheckURL(u) != nil {
+				t.Errorf("DenyAddrs %s: CheckURL(%q): %v", block, in, deny.CheckURL(u))
+			}
+		}
+		if u, _ := ssrf.ParseForTest("http://[::1]/"); block == "::/0" && allow.CheckURL(u) != nil {
+			t.Errorf("AllowAddrs %s: CheckURL(%q): %v", block, "http://[::1]/", allow.CheckURL(u))
+		}
+	}
+}
+
 // TestAddrBlocksEitherFormDial checks the same at dial time, where the
 // socket connects to the IPv4 address: by DialContext, and by the
 // net.Dialer's Control function alone.

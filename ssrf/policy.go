@@ -50,7 +50,8 @@ type Policy struct {
 	// company's own network for an internal crawler, say. An IPv4 address
 	// and its IPv4-mapped form are allowed together, whether the block is
 	// written as IPv4 ("10.1.0.0/16") or in IPv4-mapped form
-	// ("::ffff:10.1.0.0/112").
+	// ("::ffff:10.1.0.0/112"); any other IPv6 block (::/0 too) names IPv6
+	// addresses only.
 	AllowAddrs []netip.Prefix
 	// AllowAddrPorts are addresses allowed, although they are special, on
 	// one port only: a service of the local network that the guard may
@@ -59,7 +60,8 @@ type Policy struct {
 	// DenyAddrs are blocks refused although they are not special. An
 	// IPv4 block also refuses the IPv4-mapped, NAT64 and 6to4 forms of its
 	// addresses, and so does a block written in IPv4-mapped form
-	// ("::ffff:8.8.8.0/120" refuses 8.8.8.8 as 8.8.8.0/24 does).
+	// ("::ffff:8.8.8.0/120" refuses 8.8.8.8 as 8.8.8.0/24 does); any other
+	// IPv6 block (::/0 too) names IPv6 addresses only.
 	DenyAddrs []netip.Prefix
 	// AllowHosts and DenyHosts are hosts, as the host parser
 	// (https://url.spec.whatwg.org/#concept-host-parser) reads them: New
@@ -139,9 +141,9 @@ func New(p Policy) (*Guard, error) {
 	g := &Guard{
 		schemes:     slices.Clone(p.Schemes),
 		ports:       slices.Clone(p.Ports),
-		allowAddrs:  slices.Clone(p.AllowAddrs),
+		allowAddrs:  unmapBlocks(p.AllowAddrs),
 		allowAPs:    slices.Clone(p.AllowAddrPorts),
-		denyAddrs:   slices.Clone(p.DenyAddrs),
+		denyAddrs:   unmapBlocks(p.DenyAddrs),
 		allowPats:   slices.Clone(p.AllowPatterns),
 		denyPats:    slices.Clone(p.DenyPatterns),
 		resolver:    p.Resolver,
@@ -393,10 +395,21 @@ func (g *Guard) CheckURL(u url.URL) error {
 	return nil
 }
 
-// inBlock reports whether the block p holds a, or v4 (when valid, the IPv4
-// address a is or carries) as IPv4 or in its IPv4-mapped form.
-func inBlock(p netip.Prefix, a, v4 netip.Addr) bool {
-	return p.Contains(a) || v4.IsValid() && (p.Contains(v4) || p.Contains(netip.AddrFrom16(v4.As16())))
+// unmapBlocks returns a copy of blocks in which a block of IPv4-mapped
+// addresses ("::ffff:10.0.0.0/104": the range ::ffff:0:0/96 or a block
+// within it) is the IPv4 block it maps ("10.0.0.0/8"): an IPv4-mapped
+// address is the IPv4 address a dialer connects to
+// (https://www.rfc-editor.org/rfc/rfc4291#section-2.5.5.2), which the
+// address rules read in its place (addrRefused). Any other IPv6 block, ::/0
+// among them, names IPv6 addresses only.
+func unmapBlocks(blocks []netip.Prefix) []netip.Prefix {
+	out := slices.Clone(blocks)
+	for i, p := range out {
+		if p.Addr().Is4In6() && p.Bits() >= 96 {
+			out[i] = netip.PrefixFrom(p.Addr().Unmap(), p.Bits()-96)
+		}
+	}
+	return out
 }
 
 // hostAllowed reports whether an allow rule names u, whose host the host
@@ -407,39 +420,30 @@ func (g *Guard) hostAllowed(u url.URL, host string) bool {
 
 // addrRefused returns why the policy refuses the address ap, when it does.
 //
-// A block of DenyAddrs refuses a, and the IPv4 address a is or carries (an
-// IPv4-mapped, NAT64 or 6to4 address: see carried); a block of AllowAddrs
-// allows a, and the IPv4 address a is or maps to. Each IPv4 address is
-// looked up in both its forms, as IPv4 and IPv4-mapped
-// (https://www.rfc-editor.org/rfc/rfc4291#section-2.5.5.2), which are one
-// address to a dialer: a block written either way names the same
-// addresses.
+// The blocks are read against the address a dialer connects to: an
+// IPv4-mapped address is its IPv4 address (and a block in IPv4-mapped form
+// an IPv4 block: unmapBlocks). A block of DenyAddrs refuses it and the IPv4
+// address it carries in a NAT64 or 6to4 form (see carried); a block of
+// AllowAddrs allows it, not what it carries.
 func (g *Guard) addrRefused(ap netip.AddrPort) (string, bool) {
 	a := ap.Addr().WithZone("")
 	if !a.IsValid() {
 		return "not an IP address", true
 	}
-	var v4 netip.Addr // the IPv4 address a is or carries
-	if a.Is4() {
-		v4 = a
-	} else if c, _, ok := carried(a); ok {
-		v4 = c
-	}
+	dialed := a.Unmap()
+	carries, _, _ := carried(dialed) // invalid but for a NAT64 or 6to4 form
 	for _, p := range g.denyAddrs {
-		if inBlock(p, a, v4) {
+		if p.Contains(dialed) || p.Contains(carries) {
 			return a.String() + " is in " + p.String() + ", which the policy denies", true
 		}
 	}
-	if !a.Is4() && !a.Is4In6() {
-		v4 = netip.Addr{} // the NAT64 and 6to4 forms are not allowed as what they carry
-	}
 	for _, p := range g.allowAddrs {
-		if inBlock(p, a, v4) {
+		if p.Contains(dialed) {
 			return "", false
 		}
 	}
 	for _, allowed := range g.allowAPs {
-		if allowed.Port() == ap.Port() && allowed.Addr().WithZone("").Unmap() == a.Unmap() {
+		if allowed.Port() == ap.Port() && allowed.Addr().WithZone("").Unmap() == dialed {
 			return "", false
 		}
 	}
