@@ -55,13 +55,13 @@
 // FuzzCanonicalSURT, FuzzCanonicalStripOnly) check these on every input,
 // and a canonicalization takes time linear in the length of the URL. On
 // real URLs it costs less than a url.Parse of the URL for the dedup and Safe
-// Browsing profiles, and 1.4 to 2.2 times as much for ia and SURT (1.6 and
-// 1.7 over the corpora of BenchmarkCanonical, 2.05 and 2.2 on the long
+// Browsing profiles, and 1.4 to 2.2 times as much for ia and SURT (1.6 to
+// 1.8 over the corpora of BenchmarkCanonical, 2.05 to 2.2 on the long
 // phishing URLs of userbait; see BENCHMARKS.md in the repository), of which
 // a SURT's string takes 0.35 to 0.6: AppendSURT, which makes no string,
-// costs 1.15 to 1.4 times a parse, and 1.6 on userbait. A SURT that had
+// costs 1.1 to 1.4 times a parse, and 1.6 on userbait. A SURT that had
 // nothing to check, only its bytes to write in their order and case and its
-// string to make, would cost 1.2 to 1.45 (BenchmarkKeyWorkFloor). Most URLs
+// string to make, would cost 1.15 to 1.5 (BenchmarkKeyWorkFloor). Most URLs
 // take a fast path that writes the result once, held to the general path by
 // the tests.
 //
