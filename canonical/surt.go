@@ -1079,12 +1079,13 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 	// escapes decode to "/" or "@" ("ex%2fmple", "exa%40mple") would end
 	// it, or make a userinfo of what comes before, and the parser would
 	// read another host; it drops a tab or newline, and a space or control
-	// at the end.
+	// at the end. An empty host is none (a URL with an empty host is its
+	// own key), and "http:///0" is http://0.0.0.0/.
 	host, ends := string(b[n:]), "/\\?#@[]:"
 	if ipv6 {
 		host, ends = host[1:len(host)-1], "/\\?#@[]"
 	}
-	if strings.ContainsAny(host, ends) || strings.ContainsFunc(host, isControlOrSpace) || strings.Trim(port, "0123456789") != "" {
+	if host == "" || strings.ContainsAny(host, ends) || strings.ContainsFunc(host, isControlOrSpace) || strings.Trim(port, "0123456789") != "" {
 		return url.URL{}, errors.New(`canonical: SURT's host is not the host of a URL: ` + errtext.QuoteOf(key))
 	}
 	if hasPort {

@@ -224,6 +224,7 @@ func TestSURTParse(t *testing.T) {
 		"http://(com,example)@evil.com/", "http://(com,ex%2fmple)/", "http://(com,example)x/",
 		"http://(com,example):81/", "http://com,example)/", "http://(com,exa%40mple)/",
 		"http://(com,example:8a)/", "http://(com,ex%3Aample)/", "http://([::1]x)/", "http://(::1]@evil.com)/",
+		"http://()/0", "sc://()/x", "http://(:80)/",
 	} {
 		if u, err := o.Parse(key); err == nil {
 			t.Errorf("Parse(%q) = %q; want an error", key, u.Href())
