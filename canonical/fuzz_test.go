@@ -250,8 +250,7 @@ func surtOptions(bits int) SURTOptions {
 }
 
 // FuzzSURTParse checks SURTOptions.Parse on any key: what it accepts names
-// the host it spells. A key with "://(" and a special scheme (but file)
-// gives a URL whose host is the host parser's reading of the labels
+// the host it spells. A key with "://(" and a special scheme gives a URL whose host is the host parser's reading of the labels
 // between the parentheses, percent-decoded, in reverse order and joined by
 // dots (or of the IPv6 address there), and whose port is the one the key
 // spells; any other key gives a URL without a host.
@@ -262,6 +261,7 @@ func FuzzSURTParse(f *testing.F) {
 		"http://(com,example)@evil.com/", "http://(com,ex%2fmple)/", "http://com,example)/",
 		"file:/c:/x", "sc://(a%25b)/", "http://(com,example,)/", "filedesc://a.arc",
 		"HTTP://(com,Example:80)/", "http://(de,b%C3%BCcher)/", "http://(2001:db8::1)/",
+		"file://(c:)/x", "file://(localhost)/x", "file://(server)/c:/x", "FILEDESC://(com,example)/",
 	} {
 		f.Add(key, false)
 		f.Add(key, true)
@@ -273,14 +273,14 @@ func FuzzSURTParse(f *testing.F) {
 			return
 		}
 		i := strings.Index(key, "://(")
-		if strings.HasPrefix(key, "filedesc:") || i <= 0 || !isScheme(key[:i]) {
+		if strings.HasPrefix(strings.ToLower(key), "filedesc:") || i <= 0 || !isScheme(key[:i]) {
 			if u.Hostname() != "" && u.Scheme() != "filedesc" {
 				t.Fatalf("Parse(%q) = %q: a host, from a key without one", key, u.Href())
 			}
 			return
 		}
-		if !u.IsSpecial() || u.Scheme() == "file" {
-			return // an opaque host, or a file: URL's, which the parser may empty
+		if !u.IsSpecial() {
+			return // an opaque host, as written
 		}
 		hostport := key[i+len("://("):]
 		hostport = hostport[:strings.IndexByte(hostport, ')')]

@@ -1018,8 +1018,8 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 		return url.URL{}, ErrNotInvertible
 	}
 	i := strings.Index(key, "://(")
-	if strings.HasPrefix(key, "filedesc:") || i <= 0 || !isScheme(key[:i]) {
-		// A URL without a host is its own key.
+	if len(key) >= len("filedesc:") && strings.EqualFold(key[:len("filedesc:")], "filedesc:") || i <= 0 || !isScheme(key[:i]) {
+		// A URL without a host is its own key, and so is a filedesc: URL.
 		u, err := url.Parse(key)
 		if err == nil && u.Hostname() != "" && u.Scheme() != "filedesc" {
 			return url.URL{}, errors.New(`canonical: SURT of a URL with a host has no "://(" before its host: ` + errtext.QuoteOf(key))
@@ -1097,6 +1097,12 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 	if err != nil {
 		// The error quotes the URL the key spells; say which key.
 		return url.URL{}, fmt.Errorf("canonical: SURT %s spells no URL: %w", errtext.QuoteOf(key), err)
+	}
+	if u.Hostname() == "" {
+		// A file: URL's host "localhost", or a drive letter ("c:"), which
+		// the file host state reads as none, or as the path's first
+		// segment (https://url.spec.whatwg.org/#file-host-state).
+		return url.URL{}, errors.New(`canonical: SURT's host is not the host of a URL: ` + errtext.QuoteOf(key))
 	}
 	return u, nil
 }

@@ -209,6 +209,7 @@ func TestSURTParse(t *testing.T) {
 		{"HTTP://(com,Example:80)/", "http://example.com/"},
 		{"http://(de,b%C3%BCcher)/", "http://xn--bcher-kva.de/"},
 		{"http://(com,example,www)/", "http://www.example.com/"},
+		{"FILEDESC://(com,example)/", "filedesc://(com,example)/"}, // its own key, as in lower case
 	} {
 		t.Run(c.key, func(t *testing.T) {
 			u, err := o.Parse(c.key)
@@ -225,6 +226,7 @@ func TestSURTParse(t *testing.T) {
 		"http://(com,example):81/", "http://com,example)/", "http://(com,exa%40mple)/",
 		"http://(com,example:8a)/", "http://(com,ex%3Aample)/", "http://([::1]x)/", "http://(::1]@evil.com)/",
 		"http://()/0", "sc://()/x", "http://(:80)/",
+		"file://(c:)/x", "file://(c%7c)/x", "file://(localhost)/x", "file://(%256cocalhost)/x",
 	} {
 		if u, err := o.Parse(key); err == nil {
 			t.Errorf("Parse(%q) = %q; want an error", key, u.Href())
