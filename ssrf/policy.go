@@ -58,10 +58,13 @@ type Policy struct {
 	// reach, and nothing else on its host.
 	AllowAddrPorts []netip.AddrPort
 	// DenyAddrs are blocks refused although they are not special. An
-	// IPv4 block also refuses the IPv4-mapped, NAT64 and 6to4 forms of its
-	// addresses, and so does a block written in IPv4-mapped form
-	// ("::ffff:8.8.8.0/120" refuses 8.8.8.8 as 8.8.8.0/24 does); any other
-	// IPv6 block (::/0 too) names IPv6 addresses only.
+	// IPv4 block also refuses the IPv4-mapped, NAT64 (64:ff9b::/96) and
+	// 6to4 (2002::/16) forms of its addresses, and so does a block written
+	// in IPv4-mapped form ("::ffff:8.8.8.0/120" refuses 8.8.8.8 as
+	// 8.8.8.0/24 does); any other IPv6 block (::/0 too) names IPv6
+	// addresses only. (The other IPv6 blocks that carry IPv4 addresses,
+	// such as 64:ff9b:1::/48 and ::/96, are special, refused whole unless
+	// AllowAddrs names them.)
 	DenyAddrs []netip.Prefix
 	// AllowHosts and DenyHosts are hosts, as the host parser
 	// (https://url.spec.whatwg.org/#concept-host-parser) reads them: New
