@@ -250,19 +250,19 @@ func surtOptions(bits int) SURTOptions {
 }
 
 // FuzzSURTParse checks SURTOptions.Parse on any key: what it accepts names
-// the host it spells. A key with "://(" and a special scheme gives a URL whose host is the host parser's reading of the labels
-// between the parentheses, percent-decoded, in reverse order and joined by
-// dots (or of the IPv6 address there), and whose port is the one the key
-// spells; any other key gives a URL without a host.
+// the host it spells. A key with "://(" and a special scheme gives a URL
+// whose host is the host parser's reading of the labels between the
+// parentheses, percent-decoded, in reverse order and joined by dots (or of
+// the IPv6 address there), and whose port is the one the key spells; any
+// other key gives a URL without a host.
 func FuzzSURTParse(f *testing.F) {
-	for _, key := range []string{
+	for _, key := range append([]string{
 		"http://(com,example)/a?a=1&b=2", "https://(org,archive:8443)/goo", "http://(1,2,0,192)/",
 		"http://([2001:db8::1]:8080)/", "http://(com,c%29d,a%2cb)/", "mailto:foo@example.com",
-		"http://(com,example)@evil.com/", "http://(com,ex%2fmple)/", "http://com,example)/",
 		"file:/c:/x", "sc://(a%25b)/", "http://(com,example,)/", "filedesc://a.arc",
 		"HTTP://(com,Example:80)/", "http://(de,b%C3%BCcher)/", "http://(2001:db8::1)/",
-		"file://(c:)/x", "file://(localhost)/x", "file://(server)/c:/x", "FILEDESC://(com,example)/",
-	} {
+		"file://(server)/c:/x", "FILEDESC://(com,example)/",
+	}, notSURTs...) {
 		f.Add(key, false)
 		f.Add(key, true)
 	}

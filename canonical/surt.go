@@ -1018,7 +1018,7 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 		return url.URL{}, ErrNotInvertible
 	}
 	i := strings.Index(key, "://(")
-	if len(key) >= len("filedesc:") && strings.EqualFold(key[:len("filedesc:")], "filedesc:") || i <= 0 || !isScheme(key[:i]) {
+	if hasPrefixFold(key, "filedesc:") || i <= 0 || !isScheme(key[:i]) {
 		// A URL without a host is its own key, and so is a filedesc: URL.
 		u, err := url.Parse(key)
 		if err == nil && u.Hostname() != "" && u.Scheme() != "filedesc" {
