@@ -723,8 +723,8 @@ func (o SURTOptions) canonicalWritten(u *url.URL) (_ string, href bool) {
 	return o.canonicalSlow(*u), false
 }
 
-// canonicalSlow is canonicalString for every URL but the zero URL and a
-// filedesc: URL, by the general path.
+// canonicalSlow is canonicalWritten's string for every URL but the zero URL
+// and a filedesc: URL, by the general path.
 func (o SURTOptions) canonicalSlow(u url.URL) string {
 	r := o.ia(u)
 	var stack [256]byte
@@ -1022,18 +1022,18 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 		// A URL without a host is its own key, and so is a filedesc: URL.
 		u, err := url.Parse(key)
 		if err == nil && u.Hostname() != "" && u.Scheme() != "filedesc" {
-			return url.URL{}, errors.New(`canonical: SURT of a URL with a host has no "://(" before its host: ` + errtext.QuoteOf(key))
+			return url.URL{}, notSURT(key, `SURT of a URL with a host has no "://(" before its host`)
 		}
 		return u, err
 	}
 	rest := key[i+len("://("):]
 	j := strings.IndexByte(rest, ')')
 	if j < 0 {
-		return url.URL{}, errors.New(`canonical: SURT has no ")" after its host: ` + errtext.QuoteOf(key))
+		return url.URL{}, notSURT(key, `SURT has no ")" after its host`)
 	}
 	hostport, after := rest[:j], rest[j+1:]
 	if after != "" && after[0] != '/' && after[0] != '?' {
-		return url.URL{}, errors.New(`canonical: SURT has no path or query right after the ")" of its host: ` + errtext.QuoteOf(key))
+		return url.URL{}, notSURT(key, `SURT has no path or query right after the ")" of its host`)
 	}
 	if o.TrailingComma {
 		hostport = strings.TrimSuffix(hostport, ",")
@@ -1048,7 +1048,7 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 		// An IPv6 address with a port: "[2001:db8::1]:8080".
 		k := strings.IndexByte(hostport, ']') + 1
 		if k == 0 || k < len(hostport) && hostport[k] != ':' {
-			return url.URL{}, errors.New(`canonical: SURT has no port after the "]" of its host: ` + errtext.QuoteOf(key))
+			return url.URL{}, notSURT(key, `SURT has no port after the "]" of its host`)
 		}
 		b = append(b, hostport[:k]...)
 		if hasPort = k < len(hostport); hasPort {
@@ -1086,7 +1086,7 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 		host, ends = host[1:len(host)-1], "/\\?#@[]"
 	}
 	if host == "" || strings.ContainsAny(host, ends) || strings.ContainsFunc(host, isControlOrSpace) || strings.Trim(port, "0123456789") != "" {
-		return url.URL{}, errors.New(`canonical: SURT's host is not the host of a URL: ` + errtext.QuoteOf(key))
+		return url.URL{}, notSURT(key, `SURT's host is not the host of a URL`)
 	}
 	if hasPort {
 		b = append(b, ':')
@@ -1102,9 +1102,15 @@ func (o SURTOptions) Parse(key string) (url.URL, error) {
 		// A file: URL's host "localhost", or a drive letter ("c:"), which
 		// the file host state reads as none, or as the path's first
 		// segment (https://url.spec.whatwg.org/#file-host-state).
-		return url.URL{}, errors.New(`canonical: SURT's host is not the host of a URL: ` + errtext.QuoteOf(key))
+		return url.URL{}, notSURT(key, `SURT's host is not the host of a URL`)
 	}
 	return u, nil
+}
+
+// notSURT returns the error of SURTOptions.Parse for key, which is not a
+// SURT for the reason why: "canonical: " why ": " and the key, quoted.
+func notSURT(key, why string) error {
+	return errors.New("canonical: " + why + ": " + errtext.QuoteOf(key))
 }
 
 // isControlOrSpace reports whether r is a C0 control, a space or U+007F
